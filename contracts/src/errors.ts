@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/**
+ * Error codes, the `code` of every error body. Wire names: clients branch on them, so never
+ * rename one; add new ones at the end. The service kit holds the one table from code to HTTP
+ * status (the comment beside each code is the status it is meant for).
+ */
+export const ERROR_CODES = [
+  "validation_failed", // 400: bad input, details.fields says which
+  "unauthorized", // 401: no or expired session / internal token
+  "forbidden", // 403: signed in but not allowed (also CSRF refusals)
+  "not_found", // 404: missing, or not yours to see (we never say which)
+  "conflict", // 409: state forbids it (second answer to a review, duplicate request ...)
+  "payload_too_large", // 413
+  "rate_limited", // 429, with Retry-After
+  "internal", // 500: says nothing internal; the log has the cause
+  "upstream_unavailable", // 502/503: a service or third party did not answer in time
+] as const;
+
+export const ZErrorCodeSchema = z.enum(ERROR_CODES);
+export type TErrorCode = z.infer<typeof ZErrorCodeSchema>;
+
+/** One invalid field of a `validation_failed` error (`path` is dotted: "approvers.0.user_id"). */
+export const ZFieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type TFieldError = z.infer<typeof ZFieldErrorSchema>;
+
+/**
+ * The one error body of every service and the BFF (DESIGN.md "Errors"). The web app shows
+ * `message`. `code` is a plain string here, not the enum, so a body from a newer service with a
+ * code this build does not know still parses.
+ */
+export const ZErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBodySchema>;
+
+/** `details` of a `validation_failed` body. */
+export const ZValidationDetailsSchema = z.object({ fields: z.array(ZFieldErrorSchema) });
+export type TValidationDetails = z.infer<typeof ZValidationDetailsSchema>;
+
+/**
+ * Turns a zod failure into the wire body, so services and the BFF word it the same way. Our
+ * messages already start with their field ("start_date.date must be ..."); zod's own ("Invalid
+ * input: ...") get the path put in front.
+ */
+export function validationErrorBody(error: z.ZodError): TErrorBody & { details: TValidationDetails } {
+  const fields = error.issues.map((issue) => {
+    const path = issue.path.map(String).join(".");
+    const message = path === "" || issue.message.startsWith(path) ? issue.message : `${path}: ${issue.message}`;
+    return { path, message };
+  });
+  return {
+    message: fields.map((field) => field.message).join("; ") || "Invalid input",
+    code: "validation_failed",
+    details: { fields },
+  };
+}

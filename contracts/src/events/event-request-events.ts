@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { ZIdSchema, ZTimestampSchema } from "../common.ts";
+import { ZReviewDecisionSchema } from "../approvers.ts";
+import { ZApprovalStatusSchema, ZEventRequestStatusSchema } from "../event-requests.ts";
+import { ZEndDateSchema, ZStartDateSchema } from "../event-date.ts";
+
+/*
+ * Topic `event-requests`, subject = the event request id. Emitted by the events service.
+ * Consumers: notifications (reviewers and creator), calendar (approved / updated / deleted).
+ */
+
+/**
+ * The request as it stands after the change: everything the calendar needs to create or patch
+ * the Google event without asking the events service.
+ */
+const eventRequestSnapshot = {
+  event_request_id: ZIdSchema,
+  created_by: ZIdSchema,
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  notes: z.string().nullable(),
+  start_date: ZStartDateSchema,
+  end_date: ZEndDateSchema,
+  importance_level: z.number().int(),
+  status: ZEventRequestStatusSchema,
+  approval_status: ZApprovalStatusSchema,
+  google_event_id: z.string().nullable(),
+};
+
+/** `event-request.created`: each approver is asked to review. */
+export const ZEventRequestCreatedDataSchema = z.object({
+  ...eventRequestSnapshot,
+  /** For "Ana Silva asks you to review ..."; null when unknown. */
+  creator_full_name: z.string().nullable(),
+  approvers: z.array(z.object({ user_id: ZIdSchema, required: z.boolean() })),
+});
+export type TEventRequestCreatedData = z.infer<typeof ZEventRequestCreatedDataSchema>;
+
+/** `event-request.updated`: the creator changed fields (named in `changed_fields`, wire names). */
+export const ZEventRequestUpdatedDataSchema = z.object({
+  ...eventRequestSnapshot,
+  changed_fields: z.array(z.string()),
+});
+export type TEventRequestUpdatedData = z.infer<typeof ZEventRequestUpdatedDataSchema>;
+
+/** `event-request.deleted`: the creator deleted it; a synced calendar event goes too. */
+export const ZEventRequestDeletedDataSchema = z.object({
+  event_request_id: ZIdSchema,
+  created_by: ZIdSchema,
+  title: z.string().nullable(),
+  google_event_id: z.string().nullable(),
+  approver_user_ids: z.array(ZIdSchema),
+});
+export type TEventRequestDeletedData = z.infer<typeof ZEventRequestDeletedDataSchema>;
+
+/** `event-request.review-recorded`: one reviewer answered (told to the creator). */
+export const ZEventRequestReviewRecordedDataSchema = z.object({
+  event_request_id: ZIdSchema,
+  created_by: ZIdSchema,
+  title: z.string().nullable(),
+  reviewer_id: ZIdSchema,
+  reviewer_full_name: z.string().nullable(),
+  required: z.boolean(),
+  status: ZReviewDecisionSchema,
+  response_notes: z.string().nullable(),
+  responded_at: ZTimestampSchema,
+  completed_count: z.number().int().min(0),
+  requested_approvals: z.number().int().min(0),
+});
+export type TEventRequestReviewRecordedData = z.infer<typeof ZEventRequestReviewRecordedDataSchema>;
+
+/** Why a request was approved. Wire values: never rename. */
+export const APPROVAL_REASONS = ["all_required_approved", "no_required_reviewers"] as const;
+
+/**
+ * `event-request.approved`: emitted once per request; the calendar creates the Google event
+ * from this snapshot, the creator is told.
+ */
+export const ZEventRequestApprovedDataSchema = z.object({
+  ...eventRequestSnapshot,
+  reason: z.enum(APPROVAL_REASONS),
+});
+export type TEventRequestApprovedData = z.infer<typeof ZEventRequestApprovedDataSchema>;
+
+/** `event-request.rejected`: a required reviewer rejected it (emitted once per request). */
+export const ZEventRequestRejectedDataSchema = z.object({
+  event_request_id: ZIdSchema,
+  created_by: ZIdSchema,
+  title: z.string().nullable(),
+  rejected_by: ZIdSchema,
+  rejected_by_full_name: z.string().nullable(),
+  response_notes: z.string().nullable(),
+});
+export type TEventRequestRejectedData = z.infer<typeof ZEventRequestRejectedDataSchema>;

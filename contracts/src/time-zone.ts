@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+/*
+ * IANA time zones and the one conversion we need: a wall-clock time in a zone to an instant.
+ * Pure (Intl only), so the same answer on the server, in tests and in the browser.
+ */
+
+// "Europe/Lisbon", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "UTC". Intl also accepts
+// offsets such as "+05:00", which are not IANA names and which Google Calendar refuses.
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Whether `value` names an IANA time zone this runtime knows. Aliases such as "Asia/Calcutta"
+ * pass: browsers still report them, and `Intl.supportedValuesOf` would wrongly reject them.
+ */
+export function isIanaTimeZone(value: string): boolean {
+  if (!IANA_NAME.test(value)) return false;
+  try {
+    formatterFor(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A required IANA time zone; messages name `field`. `abort` keeps a bad zone away from the
+ * cross-field checks of the enclosing object (zod runs those despite non-aborting issues).
+ */
+export function timeZoneSchema(field: string) {
+  return z
+    .string({ error: `${field} is required: an IANA time zone such as Europe/Lisbon` })
+    .refine(isIanaTimeZone, { error: `${field} must be an IANA time zone such as Europe/Lisbon`, abort: true });
+}
+
+/** Milliseconds since the epoch of a calendar date and time read as UTC (years 0-99 included). */
+export function utcMs(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  millisecond = 0,
+): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, millisecond);
+  return date.getTime();
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `epochMs`, in milliseconds. */
+function zoneOffsetMs(epochMs: number, timeZone: string): number {
+  const parts = formatterFor(timeZone).formatToParts(new Date(epochMs));
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((p) => p.type === type)?.value);
+  const wallClock = utcMs(
+    part("year"),
+    part("month"),
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  return wallClock - (epochMs - (((epochMs % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant at which `timeZone`'s clocks show this wall-clock time. A time skipped by a
+ * daylight-saving jump resolves to the instant just after the jump, as calendars do.
+ */
+export function zonedTimeToEpochMs(
+  wallClock: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; millisecond?: number },
+  timeZone: string,
+): number {
+  const asUtc = utcMs(
+    wallClock.year,
+    wallClock.month,
+    wallClock.day,
+    wallClock.hour,
+    wallClock.minute,
+    wallClock.second,
+    wallClock.millisecond,
+  );
+  const firstGuess = asUtc - zoneOffsetMs(asUtc, timeZone);
+  const offsetThen = zoneOffsetMs(firstGuess, timeZone);
+  return asUtc - offsetThen;
+}

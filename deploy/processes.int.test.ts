@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import { afterEach, describe, expect, it } from "vitest";
+import { testInfra, uniqueTestNames } from "@amia/kit/testing";
+import { PROCESSES } from "./processes.ts";
+
+/** The real entry points, started as `npm start` starts them, against the real infrastructure. */
+const nodeProcesses = PROCESSES.filter((spec) => spec.name !== "web");
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  exit: Promise<{ code: number | null; stderr: string }>;
+}
+
+function start(dir: string, env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ["src/main.ts"], { cwd: dir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  running.push(child);
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on("exit", (code) => resolve({ code, stderr })));
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      if (entry.msg === "listening" && entry.port) resolve({ child, port: entry.port, exit });
+    });
+    void exit.then(({ code, stderr: text }) => reject(new Error(`${dir} exited with ${code} before listening:\n${text}`)));
+  });
+}
+
+describe("process entry points", () => {
+  it.each(nodeProcesses.map((spec) => [spec.name, spec] as const))("%s starts, is healthy and ready, and stops cleanly on SIGTERM", async (_name, spec) => {
+    const infra = testInfra();
+    const names = uniqueTestNames(spec.name);
+    const { child, port, exit } = await start(spec.dir, {
+      PORT: "0",
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DB: names.dbName,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(","),
+      KAFKA_TOPIC_PREFIX: names.topicPrefix,
+      REDIS_URL: infra.redisUrl,
+    });
+
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    const readiness = (await ready.json()) as { status: string; checks: Record<string, string> };
+    expect(readiness.status).toBe("ready");
+    expect(Object.keys(readiness.checks).sort()).toEqual(
+      spec.needs.map((need) => ({ mongo: "mongodb", kafka: "kafka", redis: "redis" })[need]).sort(),
+    );
+
+    child.kill("SIGTERM");
+    expect((await exit).code).toBe(0);
+  });
+
+  it.each(nodeProcesses.filter((spec) => spec.needs.includes("mongo")).map((spec) => [spec.name, spec] as const))(
+    "%s refuses to start in production without MONGO_URL, naming it",
+    async (_name, spec) => {
+      const attempt = start(spec.dir, { NODE_ENV: "production", KAFKA_BROKERS: "127.0.0.1:9092", INTERNAL_JWKS_URL: "http://127.0.0.1:3000/.well-known/jwks.json", REDIS_URL: "redis://127.0.0.1:6379" });
+      await expect(attempt).rejects.toThrow(/exited with 1 before listening:\nInvalid configuration for \w+:\n {2}- MONGO_URL is not set/);
+    },
+  );
+});

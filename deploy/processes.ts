@@ -1,0 +1,42 @@
+/**
+ * Every process of the product, in start order: the one list the supervisor (`npm start`),
+ * docker-compose.yml and its test agree on. Ports are the local defaults each process's own
+ * config also defaults to.
+ */
+export interface ProcessSpec {
+  name: string;
+  /** Folder of the npm workspace that holds it. */
+  dir: string;
+  port: number;
+  /** Arguments to the Node 24 binary, relative to `dir`. */
+  args: string[];
+  /** What it needs of the local infrastructure. */
+  needs: Array<"mongo" | "kafka" | "redis">;
+}
+
+const service = (name: string, port: number, needs: ProcessSpec["needs"]): ProcessSpec => ({
+  name,
+  dir: `services/${name}`,
+  port,
+  args: ["src/main.ts"],
+  needs,
+});
+
+export const PROCESSES: readonly ProcessSpec[] = [
+  service("identity", 4001, ["mongo", "kafka"]),
+  service("relationships", 4002, ["mongo", "kafka"]),
+  service("events", 4003, ["mongo", "kafka"]),
+  service("notifications", 4004, ["mongo", "kafka"]),
+  service("agent", 4005, ["kafka"]),
+  service("usage", 4006, ["mongo", "kafka"]),
+  service("calendar", 4007, ["mongo", "kafka", "redis"]),
+  service("recipes", 4008, ["mongo", "kafka"]),
+  { name: "bff", dir: "bff", port: 3000, args: ["src/main.ts"], needs: ["redis"] },
+  {
+    name: "web",
+    dir: "web",
+    port: 5173,
+    args: ["../node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", "5173", "--strictPort"],
+    needs: [],
+  },
+];

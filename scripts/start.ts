@@ -1,0 +1,106 @@
+/**
+ * `npm start`: brings up the local infrastructure (Kafka, FerretDB, Redis from deploy/local) and
+ * every process of deploy/processes.ts under one supervisor, with prefixed, readable logs, waits
+ * until each answers /healthz, and stops them all on Ctrl-C.
+ *
+ *   npm start                  run until Ctrl-C
+ *   npm start -- --smoke       start everything, check every /healthz, stop, exit 0 if all green
+ *   npm start -- --no-infra    skip deploy/local (infrastructure already reachable elsewhere)
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import { PROCESSES, type ProcessSpec } from "../deploy/processes.ts";
+
+const args = new Set(process.argv.slice(2));
+const isSmoke = args.has("--smoke");
+const HEALTH_TIMEOUT_MS = 90_000;
+const COLORS = [36, 35, 33, 32, 34, 91, 92, 93, 94, 95, 96];
+const width = Math.max(...PROCESSES.map((p) => p.name.length));
+
+if (!args.has("--no-infra")) {
+  const infra = spawnSync("bash", ["deploy/local/infra.sh", "up"], { stdio: "inherit" });
+  if (infra.status !== 0) {
+    console.error("Local infrastructure did not come up; see the messages above.");
+    process.exit(1);
+  }
+}
+
+console.log(`Starting ${PROCESSES.length} processes on Node ${process.version}...`);
+const children = new Map<string, ChildProcess>();
+let isStopping = false;
+
+PROCESSES.forEach((spec, index) => {
+  const color = COLORS[index % COLORS.length]!;
+  const name = spec.name.padEnd(width);
+  const prefix = process.stdout.isTTY ? `\x1b[${color}m${name}\x1b[0m |` : `${name} |`;
+  const child = spawn(process.execPath, spec.args, {
+    cwd: spec.dir,
+    env: { ...process.env, PORT: String(spec.port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.set(spec.name, child);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream! }).on("line", (line) => console.log(`${prefix} ${readable(line)}`));
+  }
+  child.on("exit", (code, signal) => {
+    children.delete(spec.name);
+    if (!isStopping) console.error(`${prefix} exited unexpectedly (${signal ?? `code ${code}`})`);
+    if (children.size === 0 && !isStopping) process.exit(1);
+  });
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stopAll(0));
+
+const results = await Promise.all(PROCESSES.map(async (spec) => [spec, await waitHealthy(spec)] as const));
+console.log("\nHealth:");
+for (const [spec, state] of results) console.log(`  ${state === "ok" ? "✔" : "✘"} ${spec.name.padEnd(width)} http://127.0.0.1:${spec.port}/healthz  ${state}`);
+const isAllGreen = results.every(([, state]) => state === "ok");
+console.log(isAllGreen ? "\nAll processes are up. The app: http://127.0.0.1:5173  (Ctrl-C stops them; `npm run infra -- down` stops the infrastructure)" : "\nSome processes are not healthy.");
+if (isSmoke) await stopAll(isAllGreen ? 0 : 1);
+
+async function waitHealthy(spec: ProcessSpec): Promise<string> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let last = "no answer";
+  while (Date.now() < deadline && children.has(spec.name)) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${spec.port}/healthz`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return "ok";
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return children.has(spec.name) ? `not healthy: ${last}` : "exited";
+}
+
+async function stopAll(exitCode: number): Promise<void> {
+  if (isStopping) return;
+  isStopping = true;
+  console.log("\nStopping all processes...");
+  const exits = [...children.values()].map(
+    (child) => new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+    }),
+  );
+  await Promise.all(exits);
+  process.exit(exitCode);
+}
+
+/** Pino JSON lines become "INFO  listening port=4001"; anything else passes as it is. */
+function readable(line: string): string {
+  if (!line.startsWith("{")) return line;
+  try {
+    const { level, msg, time: _time, service: _service, ...rest } = JSON.parse(line) as Record<string, unknown>;
+    if (typeof level !== "string") return line;
+    const extra = Object.entries(rest)
+      .filter(([key]) => key !== "pid" && key !== "hostname")
+      .map(([key, value]) => `${key}=${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+      .join(" ");
+    return `${level.toUpperCase().padEnd(5)} ${String(msg ?? "")} ${extra}`.trimEnd();
+  } catch {
+    return line;
+  }
+}

@@ -1,0 +1,79 @@
+import { createRemoteJWKSet, jwtVerify, SignJWT, errors as joseErrors, type CryptoKey, type JWTVerifyGetKey } from "jose";
+import type { MiddlewareHandler } from "hono";
+import { AppError } from "../errors.ts";
+
+/**
+ * Internal JWTs: the BFF signs one per upstream call for the signed-in user, with the target
+ * service as audience, living a minute or two (DESIGN.md "Secrets"). Services trust nothing else.
+ */
+
+export interface TInternalUser {
+  id: string;
+  email?: string;
+}
+
+/** Signing algorithms we accept; never "none", never HMAC (services hold no shared secret). */
+export const INTERNAL_JWT_ALGORITHMS = ["ES256", "EdDSA"] as const;
+export const INTERNAL_JWT_MAX_AGE_SECONDS = 120;
+
+export interface InternalAuthOptions {
+  keys: JWTVerifyGetKey;
+  audience: string;
+  issuer: string;
+}
+
+/** The BFF's published keys, fetched and cached by jose (refetched on an unknown `kid`). */
+export function remoteJwks(url: string): JWTVerifyGetKey {
+  return createRemoteJWKSet(new URL(url), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+}
+
+export async function verifyInternalToken(token: string, options: InternalAuthOptions): Promise<TInternalUser> {
+  const { payload } = await jwtVerify(token, options.keys, {
+    audience: options.audience,
+    issuer: options.issuer,
+    algorithms: [...INTERNAL_JWT_ALGORITHMS],
+    maxTokenAge: INTERNAL_JWT_MAX_AGE_SECONDS,
+    requiredClaims: ["sub", "exp", "iat"],
+  });
+  if (!payload.sub) throw new AppError("unauthorized", "Internal token has no subject");
+  return typeof payload.email === "string" ? { id: payload.sub, email: payload.email } : { id: payload.sub };
+}
+
+/** Middleware: a valid internal token for this service, or 401. Sets `c.var.user`. */
+export function internalAuth(options: InternalAuthOptions): MiddlewareHandler<{ Variables: { user: TInternalUser } }> {
+  return async (c, next) => {
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header);
+    if (!match?.[1]) throw new AppError("unauthorized", "Missing internal token");
+    try {
+      c.set("user", await verifyInternalToken(match[1], options));
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const reason = error instanceof joseErrors.JOSEError ? error.code : "ERR_UNKNOWN";
+      throw new AppError("unauthorized", "Invalid internal token", { reason });
+    }
+    await next();
+  };
+}
+
+export interface TokenMinterOptions {
+  privateKey: CryptoKey;
+  kid: string;
+  alg: (typeof INTERNAL_JWT_ALGORITHMS)[number];
+  issuer: string;
+  ttlSeconds?: number;
+}
+
+/** Mints internal tokens (the BFF in production; tests through the testing helpers). */
+export function createTokenMinter(options: TokenMinterOptions) {
+  const ttl = Math.min(options.ttlSeconds ?? 60, INTERNAL_JWT_MAX_AGE_SECONDS);
+  return (user: TInternalUser, audience: string): Promise<string> =>
+    new SignJWT(user.email ? { email: user.email } : {})
+      .setProtectedHeader({ alg: options.alg, kid: options.kid, typ: "JWT" })
+      .setSubject(user.id)
+      .setIssuer(options.issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(`${ttl}s`)
+      .sign(options.privateKey);
+}

@@ -1,0 +1,153 @@
+import type { Admin, IHeaders, Kafka, Producer } from "kafkajs";
+import type { Logger } from "pino";
+import { EVENT_TOPIC, type TDomainEvent } from "@amia/contracts";
+import { currentRequestId, REQUEST_ID_HEADER } from "../request-context.ts";
+import { createIdempotentProducer, createKafka, ensureKafkaTopics } from "./kafka-client.ts";
+import { createBusConsumer, createRawConsumer, type BusConsumer, type BusConsumerOptions, type MessageMeta } from "./consumer.ts";
+
+/** Wire names of our Kafka headers; renaming them breaks tracing and the DLQ tooling. */
+export const HEADER = {
+  requestId: REQUEST_ID_HEADER,
+  eventType: "event-type",
+  eventId: "event-id",
+} as const;
+
+/** The suffix of the dead-letter topic each topic has. */
+export const DLQ_SUFFIX = ".dlq";
+
+export interface BusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: Logger;
+  /** Prepended to every topic name (tests isolate themselves this way). */
+  topicPrefix?: string;
+}
+
+export interface RawMessage {
+  key: string;
+  value: string | Buffer;
+  headers?: IHeaders;
+}
+
+export interface ReceivedRawMessage extends MessageMeta {
+  key: string | undefined;
+  value: string;
+  headers: Record<string, string>;
+}
+
+export interface RawConsumerOptions {
+  groupId: string;
+  physicalTopics: string[];
+  onMessage: (message: ReceivedRawMessage) => Promise<void> | void;
+}
+
+export interface Bus {
+  /** The physical name of a logical topic ("event-requests" → "<prefix>event-requests"). */
+  topicName: (topic: string) => string;
+  /** Creates each topic and its dead-letter topic if missing. */
+  ensureTopics: (topics: string[], options?: { partitions?: number }) => Promise<void>;
+  /** Publishes catalogue events, each to its aggregate's topic, keyed by subject, in order. */
+  publish: (events: readonly TDomainEvent[]) => Promise<void>;
+  /** Publishes bytes as they are (dead-lettering, and tests that need a poison message). */
+  publishRaw: (physicalTopic: string, messages: RawMessage[]) => Promise<void>;
+  consumer: (options: BusConsumerOptions) => BusConsumer;
+  /** Reads physical topics as raw messages, unvalidated: for dead-letter tooling and tests. */
+  rawConsumer: (options: RawConsumerOptions) => BusConsumer;
+  /** Readiness: the cluster answers a metadata request; says who answered. */
+  ping: () => Promise<{ clusterId: string; brokers: number }>;
+  close: () => Promise<void>;
+}
+
+export function createBus(options: BusOptions): Bus {
+  const { logger, topicPrefix = "" } = options;
+  const kafka: Kafka = createKafka(options);
+  const topicName = (topic: string) => `${topicPrefix}${topic}`;
+  const consumers = new Set<BusConsumer>();
+
+  // Connections are opened on first use, so a process that only consumes never opens a producer.
+  let producer: Promise<Producer> | undefined;
+  const getProducer = () => {
+    producer ??= (async () => {
+      const created = createIdempotentProducer(kafka);
+      await created.connect();
+      return created;
+    })().catch((error: unknown) => {
+      producer = undefined;
+      throw error;
+    });
+    return producer;
+  };
+  let admin: Promise<Admin> | undefined;
+  const getAdmin = () => {
+    admin ??= (async () => {
+      const created = kafka.admin();
+      await created.connect();
+      return created;
+    })().catch((error: unknown) => {
+      admin = undefined;
+      throw error;
+    });
+    return admin;
+  };
+
+  const publishRaw: Bus["publishRaw"] = async (physicalTopic, messages) => {
+    await (await getProducer()).send({ topic: physicalTopic, acks: -1, messages });
+  };
+
+  const bus: Bus = {
+    topicName,
+    async ensureTopics(topics, { partitions = 3 } = {}) {
+      const names = topics.flatMap((topic) => [topicName(topic), topicName(topic) + DLQ_SUFFIX]);
+      await ensureKafkaTopics(await getAdmin(), names, partitions);
+    },
+    async publish(events) {
+      if (events.length === 0) return;
+      const byTopic = new Map<string, RawMessage[]>();
+      for (const event of events) {
+        const topic = topicName(EVENT_TOPIC[event.type]);
+        const messages = byTopic.get(topic) ?? [];
+        messages.push({
+          key: event.subject,
+          value: JSON.stringify(event),
+          headers: {
+            [HEADER.requestId]: currentRequestId() ?? event.id,
+            [HEADER.eventType]: event.type,
+            [HEADER.eventId]: event.id,
+          },
+        });
+        byTopic.set(topic, messages);
+      }
+      const producerInstance = await getProducer();
+      await producerInstance.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+    },
+    publishRaw,
+    consumer(consumerOptions) {
+      const consumer = createBusConsumer(kafka, consumerOptions, { logger, topicName, publishRaw });
+      consumers.add(consumer);
+      return consumer;
+    },
+    rawConsumer(rawOptions) {
+      const consumer = createRawConsumer(kafka, rawOptions, logger);
+      consumers.add(consumer);
+      return consumer;
+    },
+    async ping() {
+      const cluster = await (await getAdmin()).describeCluster();
+      return { clusterId: cluster.clusterId, brokers: cluster.brokers.length };
+    },
+    async close() {
+      await Promise.allSettled([...consumers].map((consumer) => consumer.stop()));
+      const [openProducer, openAdmin] = [producer, admin];
+      producer = undefined;
+      admin = undefined;
+      await Promise.allSettled([
+        openProducer?.then((p) => p.disconnect()),
+        openAdmin?.then((a) => a.disconnect()),
+      ]);
+    },
+  };
+  return bus;
+}

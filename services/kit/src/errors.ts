@@ -1,0 +1,51 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import { validationErrorBody, type TErrorCode } from "@amia/contracts";
+
+/**
+ * One table from error code to HTTP status (STYLE.md §8). Codes are wire names: clients branch on
+ * them, so they never change meaning.
+ */
+export const HTTP_STATUS_BY_CODE = {
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  upstream_unavailable: 503,
+} as const satisfies Record<TErrorCode, ContentfulStatusCode>;
+
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly details: unknown;
+
+  constructor(code: TErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): ContentfulStatusCode {
+    return HTTP_STATUS_BY_CODE[this.code];
+  }
+
+  toBody(): { message: string; code: TErrorCode; details?: unknown } {
+    return this.details === undefined
+      ? { message: this.message, code: this.code }
+      : { message: this.message, code: this.code, details: this.details };
+  }
+}
+
+/** A 400 whose message names each bad field, and whose details list them for forms. */
+export function validationError(error: z.ZodError): AppError {
+  const body = validationErrorBody(error);
+  return new AppError("validation_failed", body.message, body.details);
+}
+
+export function notFound(what: string): AppError {
+  return new AppError("not_found", `${what} not found`);
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+import { quietLogger } from "../testing/isolation.ts";
+import { jsonOf } from "../testing/http.ts";
+import { createService } from "./create-service.ts";
+import { validate } from "./validate.ts";
+
+function buildApp(readinessFails = false) {
+  const app = createService({
+    name: "demo",
+    logger: quietLogger(),
+    bodyLimitBytes: 64,
+    readiness: [
+      { name: "mongo", check: async () => "pong" },
+      { name: "kafka", check: async () => { if (readinessFails) throw new Error("broker down"); } },
+    ],
+  });
+  app.post(
+    "/things",
+    validate("json", z.object({ title: z.string().min(1), when: z.object({ time_zone: z.string().min(1) }) })),
+    (c) => c.json({ created: c.req.valid("json").title }, 201),
+  );
+  app.get("/conflict", () => {
+    throw new AppError("conflict", "Already related");
+  });
+  app.get("/boom", () => {
+    throw new Error("secret internal detail");
+  });
+  return app;
+}
+
+const postJson = (body: string) => ({ method: "POST", headers: { "content-type": "application/json" }, body });
+
+describe("createService", () => {
+  it("answers /healthz and /readyz when every check passes", async () => {
+    const app = buildApp();
+    expect(await jsonOf(await app.request("/healthz"))).toEqual({ status: "ok", service: "demo" });
+    const ready = await app.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await jsonOf(ready)).toMatchObject({ status: "ready", checks: { mongo: "ok", kafka: "ok" } });
+  });
+
+  it("says which dependency is down with a 503 from /readyz", async () => {
+    const ready = await buildApp(true).request("/readyz");
+    expect(ready.status).toBe(503);
+    expect(await jsonOf(ready)).toMatchObject({ status: "unavailable", checks: { mongo: "ok", kafka: "error: broker down" } });
+  });
+
+  it("rejects bad input with a 400 that names each bad field", async () => {
+    const response = await buildApp().request("/things", postJson(JSON.stringify({ title: "", when: {} })));
+    expect(response.status).toBe(400);
+    const body = await jsonOf(response);
+    expect(body.code).toBe("validation_failed");
+    expect(body.message).toContain("title");
+    expect(body.message).toContain("when.time_zone");
+    expect(body.details.fields.map((f: { path: string }) => f.path)).toEqual(["title", "when.time_zone"]);
+  });
+
+  it("accepts good input", async () => {
+    const response = await buildApp().request("/things", postJson(JSON.stringify({ title: "Lunch", when: { time_zone: "UTC" } })));
+    expect(response.status).toBe(201);
+    expect(await jsonOf(response)).toEqual({ created: "Lunch" });
+  });
+
+  it("turns malformed JSON into a 400, not a 500", async () => {
+    const response = await buildApp().request("/things", postJson("{not json"));
+    expect(response.status).toBe(400);
+    expect((await jsonOf(response)).code).toBe("validation_failed");
+  });
+
+  it("refuses bodies over the limit with a 413", async () => {
+    const response = await buildApp().request("/things", postJson(JSON.stringify({ title: "x".repeat(200), when: { time_zone: "UTC" } })));
+    expect(response.status).toBe(413);
+    expect((await jsonOf(response)).code).toBe("payload_too_large");
+  });
+
+  it("maps an AppError code to its status and keeps the message", async () => {
+    const response = await buildApp().request("/conflict");
+    expect(response.status).toBe(409);
+    expect(await jsonOf(response)).toEqual({ message: "Already related", code: "conflict" });
+  });
+
+  it("hides an unexpected error's detail behind a generic 500", async () => {
+    const response = await buildApp().request("/boom");
+    expect(response.status).toBe(500);
+    const body = await jsonOf(response);
+    expect(body).toEqual({ message: "An unexpected error occurred.", code: "internal" });
+  });
+
+  it("answers unknown routes with a JSON 404", async () => {
+    const response = await buildApp().request("/nowhere");
+    expect(response.status).toBe(404);
+    expect(await jsonOf(response)).toEqual({ message: "No route for GET /nowhere", code: "not_found" });
+  });
+
+  it("passes a caller's request id on, and makes one when there is none or it is unsafe", async () => {
+    const app = buildApp();
+    expect((await app.request("/healthz", { headers: { "x-request-id": "abc-123" } })).headers.get("x-request-id")).toBe("abc-123");
+    const generated = (await app.request("/healthz", { headers: { "x-request-id": "bad id with spaces; and semicolons" } })).headers.get("x-request-id");
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

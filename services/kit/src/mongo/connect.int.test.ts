@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { connectMongo, ensureIndexes, isDuplicateKeyError, type MongoConnection } from "./connect.ts";
+import { quietLogger, testInfra, uniqueTestNames } from "../testing/isolation.ts";
+
+let mongo: MongoConnection | undefined;
+afterEach(async () => {
+  await mongo?.db.dropDatabase();
+  await mongo?.close();
+  mongo = undefined;
+});
+
+describe("MongoDB-wire database (real)", () => {
+  it("enforces a unique index created at start: a duplicate is rejected and nothing changes", async () => {
+    mongo = await connectMongo({ url: testInfra().mongoUrl, dbName: uniqueTestNames("mongo-unique").dbName, logger: quietLogger() });
+    await ensureIndexes(mongo.db, { users: [{ key: { email: 1 }, name: "users_email_unique", unique: true }] });
+    await ensureIndexes(mongo.db, { users: [{ key: { email: 1 }, name: "users_email_unique", unique: true }] }); // idempotent
+    const users = mongo.db.collection("users");
+    await users.insertOne({ email: "ana@example.com", name: "Ana" });
+
+    const duplicate = await users.insertOne({ email: "ana@example.com", name: "Impostor" }).catch((error: unknown) => error);
+
+    expect(isDuplicateKeyError(duplicate)).toBe(true);
+    expect(await users.find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ email: "ana@example.com", name: "Ana" }]);
+  });
+
+  it("gives up with a clear error when nothing answers", async () => {
+    const attempt = connectMongo({ url: "mongodb://127.0.0.1:1/", dbName: "nowhere", logger: quietLogger(), attempts: 2, initialDelayMs: 10 });
+    await expect(attempt).rejects.toThrow("MongoDB at mongodb://127.0.0.1:1/ did not answer after 2 attempts");
+  });
+});

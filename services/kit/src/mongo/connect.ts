@@ -1,0 +1,66 @@
+import { MongoClient, type Db, type IndexDescription } from "mongodb";
+import type { Logger } from "pino";
+
+export interface MongoConnection {
+  client: MongoClient;
+  db: Db;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export interface ConnectMongoOptions {
+  url: string;
+  dbName: string;
+  logger: Logger;
+  /** Start-up may race the database coming up: retry this many times before giving up. */
+  attempts?: number;
+  initialDelayMs?: number;
+}
+
+/** Connects with retry and exponential backoff; a service owns the one database it is given. */
+export async function connectMongo(options: ConnectMongoOptions): Promise<MongoConnection> {
+  const { url, dbName, logger, attempts = 20, initialDelayMs = 250 } = options;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 3_000, appName: dbName });
+    try {
+      await client.connect();
+      const db = client.db(dbName);
+      await db.command({ ping: 1 });
+      logger.info({ db: dbName, attempt }, "mongodb connected");
+      return {
+        client,
+        db,
+        ping: async () => {
+          await db.command({ ping: 1 });
+        },
+        close: () => client.close(),
+      };
+    } catch (error) {
+      lastError = error;
+      await client.close().catch(() => undefined);
+      const delay = Math.min(initialDelayMs * 2 ** (attempt - 1), 5_000);
+      logger.warn({ attempt, attempts, delay_ms: delay, err: error }, "mongodb not reachable, retrying");
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  throw new Error(`MongoDB at ${redact(url)} did not answer after ${attempts} attempts`, { cause: lastError });
+}
+
+/** Indexes per collection, created at start; creating an existing index is a no-op. */
+export type IndexPlan = Record<string, IndexDescription[]>;
+
+export async function ensureIndexes(db: Db, plan: IndexPlan): Promise<void> {
+  for (const [collection, indexes] of Object.entries(plan)) {
+    if (indexes.length > 0) await db.collection(collection).createIndexes(indexes);
+  }
+}
+
+/** True for MongoDB's duplicate-key error (a unique index refused the write). */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === 11000;
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, "//***@");
+}

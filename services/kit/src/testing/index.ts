@@ -1,0 +1,4 @@
+export * from "./auth.ts";
+export * from "./isolation.ts";
+export * from "./http.ts";
+export * from "./fixtures.ts";

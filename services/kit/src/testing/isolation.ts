@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { pino, type Logger } from "pino";
+
+/** URLs of the real Kafka, MongoDB-wire database and Redis the integration globalSetup found. */
+export interface TestInfra {
+  kafkaBrokers: string[];
+  mongoUrl: string;
+  redisUrl: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    infra: TestInfra;
+  }
+}
+
+export function testInfra(): TestInfra {
+  return inject("infra");
+}
+
+export interface TestNames {
+  id: string;
+  /** A database name no other test uses. */
+  dbName: string;
+  /** A topic prefix no other test uses. */
+  topicPrefix: string;
+  /** A Redis key prefix no other test uses. */
+  redisPrefix: string;
+}
+
+/** Fresh names per test so tests never share state on the shared servers. */
+export function uniqueTestNames(label: string): TestNames {
+  const id = `${label.replace(/[^a-z0-9]/gi, "").slice(0, 20).toLowerCase()}_${randomBytes(4).toString("hex")}`;
+  return { id, dbName: `t_${id}`, topicPrefix: `t.${id}.`, redisPrefix: `t:${id}` };
+}
+
+export function quietLogger(): Logger {
+  return pino({ level: "silent" });
+}
+
+/** Polls `probe` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`Condition not met within ${timeoutMs} ms`, { cause: lastError });
+}
