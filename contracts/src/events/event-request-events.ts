@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ZIdSchema, ZTimestampSchema } from "../common.ts";
 import { ZReviewDecisionSchema } from "../approvers.ts";
-import { ZApprovalStatusSchema, ZEventRequestStatusSchema } from "../event-requests.ts";
-import { ZEndDateSchema, ZStartDateSchema } from "../event-date.ts";
+import { ZEventRequestSchema } from "../event-requests.ts";
 
 /*
  * Topic `event-requests`, subject = the event request id. Emitted by the events service.
@@ -15,17 +14,19 @@ import { ZEndDateSchema, ZStartDateSchema } from "../event-date.ts";
  */
 const eventRequestSnapshot = {
   event_request_id: ZIdSchema,
-  created_by: ZIdSchema,
-  title: z.string().nullable(),
-  description: z.string().nullable(),
-  location: z.string().nullable(),
-  notes: z.string().nullable(),
-  start_date: ZStartDateSchema,
-  end_date: ZEndDateSchema,
-  importance_level: z.number().int(),
-  status: ZEventRequestStatusSchema,
-  approval_status: ZApprovalStatusSchema,
-  google_event_id: z.string().nullable(),
+  ...ZEventRequestSchema.pick({
+    created_by: true,
+    title: true,
+    description: true,
+    location: true,
+    notes: true,
+    start_date: true,
+    end_date: true,
+    importance_level: true,
+    status: true,
+    approval_status: true,
+    google_event_id: true,
+  }).shape,
 };
 
 /** `event-request.created`: each approver is asked to review. */

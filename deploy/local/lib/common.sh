@@ -120,6 +120,21 @@ recorded_port() {
   if [[ -s $file ]]; then tr -dc '0-9' <"$file"; else printf '%s' "$2"; fi
 }
 
+# One status line for a component: ours (with pid, recorded port and log), someone else's, or down.
+# component_status NAME PID_FN RUN_DIR PORT LOG PROBE_FN  (PROBE_FN PORT succeeds when it answers)
+component_status() {
+  local name=$1 pid_fn=$2 run_dir=$3 default_port=$4 log=$5 probe_fn=$6 pid port state
+  if pid=$("$pid_fn"); then
+    port=$(recorded_port "$run_dir" "$default_port")
+    state=$("$probe_fn" "$port" && echo up || echo starting)
+    printf '%-8s %-8s pid %-8s port %-6s log %s\n' "$name" "$state" "$pid" "$port" "$log"
+  elif port_open "$default_port"; then
+    printf '%-8s %-8s pid %-8s port %-6s (not started by these scripts)\n' "$name" up external "$default_port"
+  else
+    printf '%-8s %-8s pid %-8s port %-6s\n' "$name" down - "$default_port"
+  fi
+}
+
 #   require_same_port <name> <run-dir> <wanted-port> <pid>
 require_same_port() {
   local have

@@ -104,15 +104,4 @@ ferret_report() {
 
 ferret_down() { stop_pid ferretdb "$FERRET_PIDFILE" ferretdb-local 15; }
 
-ferret_status() {
-  local pid port
-  if pid=$(ferret_pid); then
-    port=$(recorded_port "$FERRET_RUN" "$MONGO_PORT")
-    printf '%-8s %-8s pid %-8s port %-6s log %s\n' ferretdb \
-      "$(port_open "$port" && echo up || echo starting)" "$pid" "$port" "$FERRET_LOG"
-  elif port_open "$MONGO_PORT"; then
-    printf '%-8s %-8s pid %-8s port %-6s (not started by these scripts)\n' ferretdb up external "$MONGO_PORT"
-  else
-    printf '%-8s %-8s pid %-8s port %-6s\n' ferretdb down - "$MONGO_PORT"
-  fi
-}
+ferret_status() { component_status ferretdb ferret_pid "$FERRET_RUN" "$MONGO_PORT" "$FERRET_LOG" port_open; }

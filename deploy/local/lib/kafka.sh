@@ -207,15 +207,4 @@ kafka_report() {
 
 kafka_down() { stop_pid kafka "$KAFKA_PIDFILE" kafka.Kafka 30; }
 
-kafka_status() {
-  local pid state port
-  if pid=$(kafka_pid); then
-    port=$(recorded_port "$KAFKA_RUN" "$KAFKA_PORT")
-    state=$(port_open "$port" && echo up || echo starting)
-    printf '%-8s %-8s pid %-8s port %-6s log %s\n' kafka "$state" "$pid" "$port" "$KAFKA_LOG"
-  elif port_open "$KAFKA_PORT"; then
-    printf '%-8s %-8s pid %-8s port %-6s (not started by these scripts)\n' kafka up external "$KAFKA_PORT"
-  else
-    printf '%-8s %-8s pid %-8s port %-6s\n' kafka down - "$KAFKA_PORT"
-  fi
-}
+kafka_status() { component_status kafka kafka_pid "$KAFKA_RUN" "$KAFKA_PORT" "$KAFKA_LOG" port_open; }

@@ -67,15 +67,4 @@ redis_report() {
 
 redis_down() { stop_pid redis "$REDIS_PIDFILE" redis-server 15; }
 
-redis_status() {
-  local pid port
-  if pid=$(redis_pid); then
-    port=$(recorded_port "$REDIS_RUN" "$REDIS_PORT")
-    printf '%-8s %-8s pid %-8s port %-6s log %s\n' redis \
-      "$(redis_ping "$port" && echo up || echo starting)" "$pid" "$port" "$REDIS_LOG"
-  elif port_open "$REDIS_PORT"; then
-    printf '%-8s %-8s pid %-8s port %-6s (not started by these scripts)\n' redis up external "$REDIS_PORT"
-  else
-    printf '%-8s %-8s pid %-8s port %-6s\n' redis down - "$REDIS_PORT"
-  fi
-}
+redis_status() { component_status redis redis_pid "$REDIS_RUN" "$REDIS_PORT" "$REDIS_LOG" redis_ping; }

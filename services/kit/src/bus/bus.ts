@@ -1,4 +1,4 @@
-import type { Admin, IHeaders, Kafka, Producer } from "kafkajs";
+import type { IHeaders, Kafka } from "kafkajs";
 import type { Logger } from "pino";
 import { EVENT_TOPIC, type TDomainEvent } from "@amia/contracts";
 import { currentRequestId, REQUEST_ID_HEADER } from "../request-context.ts";
@@ -65,40 +65,18 @@ export function createBus(options: BusOptions): Bus {
   const consumers = new Set<BusConsumer>();
 
   // Connections are opened on first use, so a process that only consumes never opens a producer.
-  let producer: Promise<Producer> | undefined;
-  const getProducer = () => {
-    producer ??= (async () => {
-      const created = createIdempotentProducer(kafka);
-      await created.connect();
-      return created;
-    })().catch((error: unknown) => {
-      producer = undefined;
-      throw error;
-    });
-    return producer;
-  };
-  let admin: Promise<Admin> | undefined;
-  const getAdmin = () => {
-    admin ??= (async () => {
-      const created = kafka.admin();
-      await created.connect();
-      return created;
-    })().catch((error: unknown) => {
-      admin = undefined;
-      throw error;
-    });
-    return admin;
-  };
+  const producer = lazilyConnected(() => createIdempotentProducer(kafka));
+  const admin = lazilyConnected(() => kafka.admin());
 
   const publishRaw: Bus["publishRaw"] = async (physicalTopic, messages) => {
-    await (await getProducer()).send({ topic: physicalTopic, acks: -1, messages });
+    await (await producer.get()).send({ topic: physicalTopic, acks: -1, messages });
   };
 
   const bus: Bus = {
     topicName,
     async ensureTopics(topics, { partitions = 3 } = {}) {
       const names = topics.flatMap((topic) => [topicName(topic), topicName(topic) + DLQ_SUFFIX]);
-      await ensureKafkaTopics(await getAdmin(), names, partitions);
+      await ensureKafkaTopics(await admin.get(), names, partitions);
     },
     async publish(events) {
       if (events.length === 0) return;
@@ -117,8 +95,7 @@ export function createBus(options: BusOptions): Bus {
         });
         byTopic.set(topic, messages);
       }
-      const producerInstance = await getProducer();
-      await producerInstance.sendBatch({
+      await (await producer.get()).sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
       });
@@ -135,19 +112,41 @@ export function createBus(options: BusOptions): Bus {
       return consumer;
     },
     async ping() {
-      const cluster = await (await getAdmin()).describeCluster();
+      const cluster = await (await admin.get()).describeCluster();
       return { clusterId: cluster.clusterId, brokers: cluster.brokers.length };
     },
     async close() {
       await Promise.allSettled([...consumers].map((consumer) => consumer.stop()));
-      const [openProducer, openAdmin] = [producer, admin];
-      producer = undefined;
-      admin = undefined;
-      await Promise.allSettled([
-        openProducer?.then((p) => p.disconnect()),
-        openAdmin?.then((a) => a.disconnect()),
-      ]);
+      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
     },
   };
   return bus;
+}
+
+interface Connectable {
+  connect: () => Promise<void>;
+  disconnect: () => Promise<void>;
+}
+
+/** One connection, opened on the first `get()`; a failed connect is retried on the next call. */
+function lazilyConnected<T extends Connectable>(create: () => T) {
+  let connected: Promise<T> | undefined;
+  return {
+    get(): Promise<T> {
+      connected ??= (async () => {
+        const client = create();
+        await client.connect();
+        return client;
+      })().catch((error: unknown) => {
+        connected = undefined;
+        throw error;
+      });
+      return connected;
+    },
+    async disconnect(): Promise<void> {
+      const open = connected;
+      connected = undefined;
+      await open?.then((client) => client.disconnect());
+    },
+  };
 }

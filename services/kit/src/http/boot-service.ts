@@ -57,7 +57,12 @@ export async function bootService<Schema extends z.ZodType<BaseEnv>>(options: Bo
   const { name } = options;
   const env = loadConfig(name, options.envSchema);
   const logger = createLogger(name, env.LOG_LEVEL);
-  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
+  // A promise nobody awaited failed: the process's state is unknown, so log why and exit for the
+  // supervisor (npm start, compose, the cluster) to restart it, as Node itself would.
+  process.on("unhandledRejection", (reason) => {
+    logger.fatal({ err: reason }, "unhandled rejection; exiting");
+    process.exit(1);
+  });
 
   const mongo = env.MONGO_URL ? await connectMongo({ url: env.MONGO_URL, dbName: env.MONGO_DB ?? name, logger }) : undefined;
   const bus = env.KAFKA_BROKERS
