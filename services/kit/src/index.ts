@@ -14,3 +14,4 @@ export * from "./bus/create-event.ts";
 export * from "./bus/outbox.ts";
 export * from "./jobs/jobs.ts";
 export * from "./http/boot-service.ts";
+export * from "./http/service-module.ts";

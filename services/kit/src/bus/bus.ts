@@ -19,7 +19,7 @@ export interface BusOptions {
   brokers: string[];
   clientId: string;
   logger: Logger;
-  /** Prepended to every topic name (tests isolate themselves this way). */
+  /** Prepended to every topic name and consumer group id (tests isolate themselves this way). */
   topicPrefix?: string;
 }
 
@@ -102,12 +102,14 @@ export function createBus(options: BusOptions): Bus {
     },
     publishRaw,
     consumer(consumerOptions) {
-      const consumer = createBusConsumer(kafka, consumerOptions, { logger, topicName, publishRaw });
+      // Group ids share the prefix too: two test runs (or environments) never join one group.
+      const prefixed = { ...consumerOptions, groupId: topicName(consumerOptions.groupId) };
+      const consumer = createBusConsumer(kafka, prefixed, { logger, topicName, publishRaw });
       consumers.add(consumer);
       return consumer;
     },
     rawConsumer(rawOptions) {
-      const consumer = createRawConsumer(kafka, rawOptions, logger);
+      const consumer = createRawConsumer(kafka, { ...rawOptions, groupId: topicName(rawOptions.groupId) }, logger);
       consumers.add(consumer);
       return consumer;
     },

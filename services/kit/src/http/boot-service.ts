@@ -1,14 +1,15 @@
-import type { Hono, MiddlewareHandler } from "hono";
+import type { Hono } from "hono";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { internalAuth, remoteJwks, type TInternalUser } from "../auth/internal-jwt.ts";
+import { remoteJwks, serviceAuth, type ServiceAuth } from "../auth/internal-jwt.ts";
 import { createBus, type Bus } from "../bus/bus.ts";
 import { loadConfig, type TNodeEnv } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { connectMongo, type MongoConnection } from "../mongo/connect.ts";
 import { createRedis, pingRedis } from "../redis/connect.ts";
 import { createService, type ReadinessCheck, type ServiceEnv } from "./create-service.ts";
+import type { ServiceModuleFactory } from "./service-module.ts";
 import { runService, type RunningService } from "./run-service.ts";
 
 /** What a process's environment must at least hold for bootService to wire it. */
@@ -37,15 +38,17 @@ export interface ServiceParts<Env> {
   bus: Bus | undefined;
   /** Present when the environment names a Redis. */
   redis: Redis | undefined;
-  /** Requires a BFF-minted internal JWT for this service; present when INTERNAL_JWKS_URL is set. */
-  requireUser: MiddlewareHandler<{ Variables: { user: TInternalUser } }> | undefined;
+  /** Internal auth for routes acting for a signed-in user / for a service; present when INTERNAL_JWKS_URL is set. */
+  auth: ServiceAuth | undefined;
 }
 
 export interface BootServiceOptions<Schema extends z.ZodType<BaseEnv>> {
   name: string;
   envSchema: Schema;
-  /** Mounts routes and starts consumers and relays; returns what to stop, in order, at shutdown. */
-  configure: (parts: ServiceParts<z.output<Schema>>) => Promise<Array<() => Promise<unknown>> | void>;
+  /** A domain service: needs MongoDB, Kafka and internal auth in its config; mounted at "/". */
+  module?: ServiceModuleFactory;
+  /** Anything else to wire; returns what to stop, in order, at shutdown. */
+  configure?: (parts: ServiceParts<z.output<Schema>>) => Promise<Array<() => Promise<unknown>> | void>;
 }
 
 /**
@@ -75,11 +78,18 @@ export async function bootService<Schema extends z.ZodType<BaseEnv>>(options: Bo
   if (redis) readiness.push({ name: "redis", check: () => pingRedis(redis) });
 
   const app = createService({ name, logger, readiness, bodyLimitBytes: env.BODY_LIMIT_BYTES });
-  const requireUser = env.INTERNAL_JWKS_URL
-    ? internalAuth({ keys: remoteJwks(env.INTERNAL_JWKS_URL), audience: name, issuer: env.INTERNAL_JWT_ISSUER ?? "amia-bff" })
+  const auth = env.INTERNAL_JWKS_URL
+    ? serviceAuth({ keys: remoteJwks(env.INTERNAL_JWKS_URL), audience: name, issuer: env.INTERNAL_JWT_ISSUER ?? "amia-bff" })
     : undefined;
 
-  const stopSteps = (await options.configure({ env, logger, app, mongo, bus, redis, requireUser })) ?? [];
+  const stopSteps = (await options.configure?.({ env, logger, app, mongo, bus, redis, auth })) ?? [];
+  if (options.module) {
+    if (!mongo || !bus || !auth) throw new Error(`${name}: a service module needs MONGO_URL, KAFKA_BROKERS and INTERNAL_JWKS_URL in its config schema`);
+    const module = await options.module({ db: mongo.db, bus, logger, auth });
+    app.route("/", module.routes);
+    await module.start();
+    stopSteps.unshift(module.stop);
+  }
   return runService({
     app,
     port: env.PORT,

@@ -2,3 +2,4 @@ export * from "./auth.ts";
 export * from "./isolation.ts";
 export * from "./http.ts";
 export * from "./fixtures.ts";
+export * from "./harness.ts";
