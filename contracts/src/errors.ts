@@ -46,11 +46,15 @@ export type TValidationDetails = z.infer<typeof ZValidationDetailsSchema>;
  * input: ...") get the path put in front.
  */
 export function validationErrorBody(error: z.ZodError): TErrorBody & { details: TValidationDetails } {
-  const fields = error.issues.map((issue) => {
-    const path = issue.path.map(String).join(".");
-    const message = path === "" || issue.message.startsWith(path) ? issue.message : `${path}: ${issue.message}`;
-    return { path, message };
-  });
+  return fieldErrorsBody(error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message })));
+}
+
+/** The same body for field errors a service finds itself (e.g. "not among your relationships"). */
+export function fieldErrorsBody(errors: readonly TFieldError[]): TErrorBody & { details: TValidationDetails } {
+  const fields = errors.map(({ path, message }) => ({
+    path,
+    message: path === "" || message.startsWith(path) ? message : `${path}: ${message}`,
+  }));
   return {
     message: fields.map((field) => field.message).join("; ") || "Invalid input",
     code: "validation_failed",

@@ -14,6 +14,7 @@ export * from "./relationships.ts";
 export * from "./relationship-requests.ts";
 export * from "./notifications.ts";
 export * from "./ai-usage.ts";
+export * from "./recipes.ts";
 export * from "./agent.ts";
 export * from "./users.ts";
 export * from "./session.ts";

@@ -11,11 +11,13 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"syscall"
+	"time"
 
 	"github.com/FerretDB/FerretDB/build/version"
 	"github.com/FerretDB/FerretDB/ferretdb"
@@ -78,8 +80,14 @@ func run(listen, data string, logger *slog.Logger) error {
 	// Stamp the real release so clients asking buildInfo see it (the test log prints it).
 	version.Get().Version = ferretVersion()
 
+	// FerretDB itself listens on a private socket; clients reach it through the write-serializing
+	// proxy on the public address (writelock.go says why).
+	socket := filepath.Join(dir, "ferretdb.sock")
+	if err = os.Remove(socket); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener: ferretdb.ListenerConfig{TCP: listen},
+		Listener: ferretdb.ListenerConfig{Unix: socket},
 		Logger:   logger,
 		Handler:  "sqlite",
 		// The sqlite handler wants a directory URI with a trailing slash; one file per database.
@@ -93,7 +101,43 @@ func run(listen, data string, logger *slog.Logger) error {
 	defer stop()
 
 	logger.Info("ferretdb-local starting", "version", ferretVersion(), "listen", listen, "data", dir)
-	err = f.Run(ctx)
+	ferretDone := make(chan error, 1)
+	go func() { ferretDone <- f.Run(ctx) }()
+	if err = waitForSocket(ctx, socket, ferretDone); err != nil {
+		return err
+	}
+	listener, err := net.Listen("tcp", listen)
+	if err != nil {
+		return err
+	}
+	proxy := &writeProxy{backend: socket, logger: logger}
+	go func() {
+		if serveErr := proxy.serve(ctx, listener); serveErr != nil {
+			logger.Error("proxy stopped", "error", serveErr)
+			stop()
+		}
+	}()
+	err = <-ferretDone
 	logger.Info("ferretdb-local stopped")
 	return err
+}
+
+// waitForSocket waits until FerretDB listens on its socket, so the public address never accepts a
+// client it cannot serve.
+func waitForSocket(ctx context.Context, socket string, ferretDone <-chan error) error {
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if conn, err := net.Dial("unix", socket); err == nil {
+			conn.Close()
+			return nil
+		}
+		select {
+		case err := <-ferretDone:
+			return fmt.Errorf("FerretDB stopped during start-up: %w", err)
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return errNoBackend
 }

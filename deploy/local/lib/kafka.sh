@@ -188,6 +188,10 @@ kafka_up() {
   [[ -f $KAFKA_OUT ]] && mv -f "$KAFKA_OUT" "$KAFKA_OUT.1"
 
   say "kafka: starting Kafka $KAFKA_VERSION on 127.0.0.1:$KAFKA_PORT"
+  # Every partition keeps a few files open; a long-lived local broker that has seen many test
+  # runs needs more than the usual 20k descriptors; raise the limit where the machine allows it.
+  # (Test harnesses also delete their topics when they close, so a local broker stays small.)
+  ulimit -n 1048576 2>/dev/null || ulimit -n "$(ulimit -Hn)"
   # shellcheck disable=SC2086 # KAFKA_HEAP_OPTS is a list of JVM flags
   spawn_detached "$KAFKA_PIDFILE" "$KAFKA_OUT" \
     java $KAFKA_HEAP_OPTS -server -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \

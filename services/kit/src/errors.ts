@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { validationErrorBody, type TErrorCode } from "@amia/contracts";
+import { fieldErrorsBody, validationErrorBody, type TErrorCode, type TFieldError } from "@amia/contracts";
 
 /**
  * One table from error code to HTTP status (STYLE.md §8). Codes are wire names: clients branch on
@@ -43,6 +43,12 @@ export class AppError extends Error {
 /** A 400 whose message names each bad field, and whose details list them for forms. */
 export function validationError(error: z.ZodError): AppError {
   const body = validationErrorBody(error);
+  return new AppError("validation_failed", body.message, body.details);
+}
+
+/** A 400 for fields a rule beyond the schema refused, worded like any other validation error. */
+export function invalidFields(fields: readonly TFieldError[]): AppError {
+  const body = fieldErrorsBody(fields);
   return new AppError("validation_failed", body.message, body.details);
 }
 

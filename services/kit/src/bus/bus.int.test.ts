@@ -7,7 +7,9 @@ import { userRegistered } from "../testing/fixtures.ts";
 
 const open: Bus[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((bus) => bus.close()));
+  const buses = open.splice(0);
+  await buses[0]?.deleteOwnTopics().catch(() => undefined);
+  await Promise.all(buses.map((bus) => bus.close()));
 });
 
 function newBus(topicPrefix: string, clientId = "bus-test"): Bus {

@@ -53,6 +53,11 @@ export interface Bus {
   consumer: (options: BusConsumerOptions) => BusConsumer;
   /** Reads physical topics as raw messages, unvalidated: for dead-letter tooling and tests. */
   rawConsumer: (options: RawConsumerOptions) => BusConsumer;
+  /**
+   * Deletes every topic carrying this bus's prefix (test and benchmark clean-up). Refuses when
+   * the prefix is empty, so it can never touch a real environment's topics.
+   */
+  deleteOwnTopics: () => Promise<number>;
   /** Readiness: the cluster answers a metadata request; says who answered. */
   ping: () => Promise<{ clusterId: string; brokers: number }>;
   close: () => Promise<void>;
@@ -112,6 +117,13 @@ export function createBus(options: BusOptions): Bus {
       const consumer = createRawConsumer(kafka, { ...rawOptions, groupId: topicName(rawOptions.groupId) }, logger);
       consumers.add(consumer);
       return consumer;
+    },
+    async deleteOwnTopics() {
+      if (!topicPrefix) throw new Error("deleteOwnTopics needs a topic prefix: it would delete every topic");
+      const client = await admin.get();
+      const own = (await client.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
+      if (own.length > 0) await client.deleteTopics({ topics: own, timeout: 10_000 });
+      return own.length;
     },
     async ping() {
       const cluster = await (await admin.get()).describeCluster();

@@ -40,12 +40,25 @@ export function createIdempotentProducer(kafka: Kafka): Producer {
   });
 }
 
-export async function ensureKafkaTopics(admin: Admin, topics: string[], partitions: number): Promise<void> {
-  const existing = new Set(await admin.listTopics());
-  const missing = topics.filter((topic) => !existing.has(topic));
-  if (missing.length === 0) return;
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
-  });
+/**
+ * Creates the missing topics and waits for their leaders. Right after creation a broker may
+ * still answer "does not host this topic-partition" while leaders are elected; that is retried.
+ */
+export async function ensureKafkaTopics(admin: Admin, topics: string[], partitions: number, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const existing = new Set(await admin.listTopics());
+      const missing = topics.filter((topic) => !existing.has(topic));
+      if (missing.length === 0) return;
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
+      });
+      return;
+    } catch (error) {
+      const isTransient = (error as { type?: string }).type === "UNKNOWN_TOPIC_OR_PARTITION" || (error as { type?: string }).type === "LEADER_NOT_AVAILABLE";
+      if (!isTransient || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }

@@ -23,7 +23,10 @@ async function openMongo(dbName: string): Promise<MongoConnection> {
 
 function openBus(topicPrefix: string): Bus {
   const bus = createBus({ brokers: testInfra().kafkaBrokers, clientId: "outbox-test", logger: quietLogger(), topicPrefix });
-  cleanups.push(() => bus.close());
+  cleanups.push(async () => {
+    await bus.deleteOwnTopics().catch(() => undefined);
+    await bus.close();
+  });
   return bus;
 }
 

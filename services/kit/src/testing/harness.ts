@@ -7,7 +7,7 @@ import { createService, type ServiceEnv } from "../http/create-service.ts";
 import type { ServiceModule, ServiceModuleFactory } from "../http/service-module.ts";
 import { connectMongo, type MongoConnection } from "../mongo/connect.ts";
 import { createTestAuthority, type TestAuthority } from "./auth.ts";
-import { quietLogger, testInfra, uniqueTestNames, type TestNames } from "./isolation.ts";
+import { quietLogger, testInfra, uniqueTestNames, type TestInfra, type TestNames } from "./isolation.ts";
 
 export interface TestResponse {
   status: number;
@@ -47,14 +47,15 @@ export interface TestHarness {
 /**
  * Real services, in-process, on the real Kafka, MongoDB-wire database and Redis: one topic and
  * group prefix per harness and one database per mounted service, so tests never share state.
+ * Outside vitest (benchmarks), pass the infrastructure URLs.
  */
-export async function createTestHarness(label: string): Promise<TestHarness> {
+export async function createTestHarness(label: string, infra: TestInfra = testInfra()): Promise<TestHarness> {
   const names = uniqueTestNames(label);
-  const infra = testInfra();
   const logger = quietLogger();
   const authority = await createTestAuthority();
   const bus = createBus({ brokers: infra.kafkaBrokers, clientId: names.id, logger, topicPrefix: names.topicPrefix });
-  await bus.ensureTopics([...ALL_TOPICS]);
+  // One partition each: tests need no parallelism, and every partition costs the broker files.
+  await bus.ensureTopics([...ALL_TOPICS], { partitions: 1 });
   const mounted: Array<{ module: ServiceModule; mongo: MongoConnection }> = [];
 
   const clientFor = (app: Hono<ServiceEnv>, token: () => Promise<string | undefined>): TestClient => {
@@ -100,6 +101,7 @@ export async function createTestHarness(label: string): Promise<TestHarness> {
     },
     async close() {
       for (const { module } of mounted) await module.stop();
+      await bus.deleteOwnTopics().catch(() => undefined);
       await bus.close();
       for (const { mongo } of mounted) {
         await mongo.db.dropDatabase().catch(() => undefined);

@@ -39,14 +39,17 @@ export function quietLogger(): Logger {
   return pino({ level: "silent" });
 }
 
-/** Polls `probe` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, intervalMs = 100): Promise<T> {
+/**
+ * Polls `probe` until it returns a value other than undefined, null or false (so a `findOne`
+ * that finds nothing keeps waiting), or fails after `timeoutMs`.
+ */
+export async function eventually<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 20_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {
       const value = await probe();
-      if (value !== undefined && value !== false) return value;
+      if (value !== undefined && value !== null && value !== false) return value;
     } catch (error) {
       lastError = error;
     }

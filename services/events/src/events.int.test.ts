@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TDomainEvent } from "@amia/contracts";
+import { createEvent } from "@amia/kit";
+import { createTestHarness, eventually, type MountedService, type TestHarness } from "@amia/kit/testing";
+import { createEventsService } from "./app.ts";
+
+let harness: TestHarness;
+let events: MountedService;
+let published: TDomainEvent[];
+const ana = { id: randomUUID() };
+const bruno = { id: randomUUID() };
+const carla = { id: randomUUID() };
+const stranger = { id: randomUUID() };
+
+/** What the relationships and identity services would have announced. */
+async function connect(a: { id: string }, b: { id: string }) {
+  const relationshipId = randomUUID();
+  await harness.bus.publish([
+    createEvent("relationships", "relationship.created", {
+      subject: relationshipId,
+      actor_id: b.id,
+      data: {
+        relationship_id: relationshipId,
+        users: [{ user_id: a.id, full_name: null, email: `${a.id}@example.com` }, { user_id: b.id, full_name: null, email: `${b.id}@example.com` }],
+        request_id: null,
+        created_at: new Date().toISOString(),
+      },
+    }),
+  ]);
+  return relationshipId;
+}
+
+beforeEach(async () => {
+  harness = await createTestHarness("events");
+  events = await harness.mount("events", createEventsService);
+  published = [];
+  await harness.bus.consumer({ groupId: "observer", topics: ["event-requests"], handlers: {
+    "event-request.created": async (e) => void published.push(e),
+    "event-request.approved": async (e) => void published.push(e),
+    "event-request.rejected": async (e) => void published.push(e),
+    "event-request.review-recorded": async (e) => void published.push(e),
+    "event-request.updated": async (e) => void published.push(e),
+    "event-request.deleted": async (e) => void published.push(e),
+  } }).start();
+  await connect(ana, bruno);
+  const lastId = await connect(ana, carla);
+  // The projection has caught up once the last relationship is known.
+  await eventually(async () => (await events.db.collection("relationships").countDocuments({ _id: lastId as never })) === 1);
+});
+afterEach(() => harness.close());
+
+const lunch = (approvers: Array<{ user_id: string; required: boolean }>, overrides: Record<string, unknown> = {}) => ({
+  title: "Lunch with Sarah",
+  location: "Café Lisboa",
+  start_date: { date_time: "2026-03-11T12:00", time_zone: "Europe/Lisbon" },
+  end_date: { date_time: "2026-03-11T13:00", time_zone: "Europe/Lisbon" },
+  approvers,
+  ...overrides,
+});
+const typesFor = (requestId: string) => published.filter((e) => e.subject === requestId).map((e) => e.type);
+
+describe("event requests: deciding", () => {
+  it("waits for the required reviewer, then approves and announces it once", async () => {
+    const created = await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }]));
+    expect(created.status).toBe(201);
+    const request = created.body.event_request;
+    expect(request).toMatchObject({ status: "pending", approval_status: "pending", requested_approvals: 1, completed_count: 0, importance_level: 1, created_by: ana.id, google_event_id: null });
+    expect(request.approvers).toEqual([{ id: expect.any(String), user_id: bruno.id, required: true, status: "pending", response_notes: null, responded_at: null }]);
+
+    const approved = await events.as(bruno).post(`/api/v1/event-requests/${request.id}/approvals/approve`, { response_notes: "See you there" });
+    expect(approved.status).toBe(200);
+    expect(approved.body.event_request).toMatchObject({ status: "approved", approval_status: "approved", completed_count: 1, requested_approvals: 1 });
+    expect(approved.body.event_request.approvers[0]).toMatchObject({ status: "approved", response_notes: "See you there", responded_at: expect.any(String) });
+
+    await eventually(() => typesFor(request.id).includes("event-request.approved"));
+    expect(typesFor(request.id)).toEqual(["event-request.created", "event-request.review-recorded", "event-request.approved"]);
+    const approvedEvent = published.find((e) => e.type === "event-request.approved");
+    expect(approvedEvent?.data).toMatchObject({ event_request_id: request.id, reason: "all_required_approved", title: "Lunch with Sarah" });
+  });
+
+  it("rejects on a required reviewer's rejection and stays rejected", async () => {
+    const request = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }, { user_id: carla.id, required: true }]))).body.event_request;
+
+    const rejected = await events.as(bruno).post(`/api/v1/event-requests/${request.id}/approvals/reject`, { response_notes: "Away that week" });
+    expect(rejected.body.event_request).toMatchObject({ status: "rejected", approval_status: "rejected", completed_count: 1, requested_approvals: 2 });
+    const later = await events.as(carla).post(`/api/v1/event-requests/${request.id}/approvals/approve`);
+    expect(later.body.event_request).toMatchObject({ status: "rejected", completed_count: 2 });
+
+    await eventually(() => typesFor(request.id).filter((t) => t === "event-request.review-recorded").length === 2);
+    expect(typesFor(request.id).filter((t) => t === "event-request.rejected")).toHaveLength(1);
+    expect(typesFor(request.id)).not.toContain("event-request.approved");
+  });
+
+  it("approves at once when reviewers are only optional, or when there are none", async () => {
+    const advised = await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: false }]));
+    expect(advised.body.event_request).toMatchObject({ status: "approved", approval_status: "approved", requested_approvals: 1, completed_count: 0 });
+    const alone = await events.as(ana).post("/api/v1/event-requests", lunch([]));
+    expect(alone.body.event_request).toMatchObject({ status: "approved", approval_status: "no_approvals", requested_approvals: 0 });
+
+    await eventually(() => typesFor(alone.body.event_request.id).includes("event-request.approved") && typesFor(advised.body.event_request.id).includes("event-request.approved"));
+    // The optional reviewer's answer is still recorded and shown.
+    const answered = await events.as(bruno).post(`/api/v1/event-requests/${advised.body.event_request.id}/approvals/reject`);
+    expect(answered.body.event_request).toMatchObject({ status: "approved", completed_count: 1 });
+    expect(answered.body.event_request.approvers[0].status).toBe("rejected");
+  });
+
+  it("refuses reviewers the creator is not related to, and the creator as reviewer, storing nothing", async () => {
+    const response = await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }, { user_id: stranger.id, required: true }, { user_id: ana.id, required: false }]));
+
+    expect(response.status).toBe(400);
+    expect(response.body.details.fields.map((f: { path: string }) => f.path)).toEqual(["approvers.1.user_id", "approvers.2.user_id"]);
+    expect(response.body.message).toContain("not among your relationships");
+    expect(response.body.message).toContain("you cannot review your own request");
+    expect(await events.db.collection("event_requests").countDocuments()).toBe(0);
+  });
+
+  it("takes one answer per reviewer (409), and none from the creator (403)", async () => {
+    const request = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }]))).body.event_request;
+    await events.as(bruno).post(`/api/v1/event-requests/${request.id}/approvals/approve`);
+
+    const again = await events.as(bruno).post(`/api/v1/event-requests/${request.id}/approvals/reject`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("You have already answered this request");
+    const own = await events.as(ana).post(`/api/v1/event-requests/${request.id}/approvals/approve`);
+    expect(own.status).toBe(403);
+  });
+
+  it("serializes reviewers answering at the same moment: one approval, announced once", async () => {
+    const request = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }, { user_id: carla.id, required: true }]))).body.event_request;
+
+    const answers = await Promise.all([
+      events.as(bruno).post(`/api/v1/event-requests/${request.id}/approvals/approve`),
+      events.as(carla).post(`/api/v1/event-requests/${request.id}/approvals/approve`),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const final = (await events.as(ana).get(`/api/v1/event-requests/${request.id}`)).body.event_request;
+    expect(final).toMatchObject({ status: "approved", completed_count: 2 });
+    await eventually(() => typesFor(request.id).filter((t) => t === "event-request.review-recorded").length === 2);
+    expect(typesFor(request.id).filter((t) => t === "event-request.approved")).toHaveLength(1);
+  });
+});
+
+describe("event requests: dates", () => {
+  const invalid: Array<[string, Record<string, unknown>, string]> = [
+    ["a calendar date that does not exist", { start_date: { date: "2026-02-30", time_zone: "UTC" }, end_date: { date: "2026-03-01", time_zone: "UTC" } }, "start_date"],
+    ["an unknown time zone", { start_date: { date_time: "2026-03-11T12:00", time_zone: "Mars/Olympus" } }, "start_date.time_zone"],
+    ["both date and date_time", { start_date: { date: "2026-03-11", date_time: "2026-03-11T12:00", time_zone: "UTC" } }, "start_date"],
+    ["neither date nor date_time", { start_date: { time_zone: "UTC" } }, "start_date"],
+    ["a malformed date_time", { start_date: { date_time: "11/03/2026 12:00", time_zone: "UTC" } }, "start_date"],
+    ["an end before the start", { end_date: { date_time: "2026-03-11T11:00", time_zone: "Europe/Lisbon" } }, "end_date"],
+    ["an all-day start with a timed end", { start_date: { date: "2026-03-11", time_zone: "UTC" } }, "end_date"],
+    ["no start at all", { start_date: undefined }, "start_date"],
+  ];
+  it.each(invalid)("refuses %s with a 400 naming the field", async (_case, overrides, field) => {
+    const response = await events.as(ana).post("/api/v1/event-requests", lunch([], overrides));
+    expect(response.status).toBe(400);
+    const paths: string[] = response.body.details.fields.map((f: { path: string }) => f.path);
+    expect(paths.some((path) => path === field || path.startsWith(`${field}.`)), paths.join()).toBe(true);
+    expect(await events.db.collection("event_requests").countDocuments()).toBe(0);
+  });
+
+  it("accepts an all-day event ending the day it starts, and an ISO date_time with an offset", async () => {
+    const allDay = await events.as(ana).post("/api/v1/event-requests", lunch([], { start_date: { date: "2026-03-11", time_zone: "UTC" }, end_date: { date: "2026-03-11", time_zone: "UTC" } }));
+    expect(allDay.status).toBe(201);
+    expect(allDay.body.event_request.start_date).toEqual({ date: "2026-03-11", time_zone: "UTC" });
+    const iso = await events.as(ana).post("/api/v1/event-requests", lunch([], { start_date: { date_time: "2026-03-11T12:00:00+01:00", time_zone: "Europe/Paris" }, end_date: { date_time: "2026-03-11T11:30:00Z", time_zone: "UTC" } }));
+    expect(iso.status).toBe(201);
+  });
+
+  it("checks an edited date against the stored other one", async () => {
+    const request = (await events.as(ana).post("/api/v1/event-requests", lunch([]))).body.event_request;
+    const bad = await events.as(ana).patch(`/api/v1/event-requests/${request.id}`, { end_date: { date_time: "2026-03-10T09:00", time_zone: "Europe/Lisbon" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields[0].path).toBe("end_date");
+    const good = await events.as(ana).patch(`/api/v1/event-requests/${request.id}`, { title: "Long lunch", end_date: { date_time: "2026-03-11T14:30", time_zone: "Europe/Lisbon" } });
+    expect(good.status).toBe(200);
+    expect(good.body.event_request).toMatchObject({ title: "Long lunch", end_date: { date_time: "2026-03-11T14:30" } });
+    await eventually(() => typesFor(request.id).includes("event-request.updated"));
+    expect(published.find((e) => e.type === "event-request.updated")?.data).toMatchObject({ changed_fields: ["title", "end_date"] });
+  });
+});
+
+describe("event requests: lists", () => {
+  it("pages with-approvals newest first with total_count, for creators and for reviewers", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }], { title: `Meeting ${i}` }))).body.event_request.id);
+
+    const page = await events.as(ana).get("/api/v1/event-requests/with-approvals?skip=1&take=2");
+    expect(page.body).toMatchObject({ skip: 1, take: 2, total_count: 5 });
+    expect(page.body.event_requests.map((r: { id: string }) => r.id)).toEqual([ids[3], ids[2]]);
+    expect(page.body.event_requests[0]).toMatchObject({ approval_status: "pending", requested_approvals: 1, completed_count: 0 });
+    expect((await events.as(ana).get("/api/v1/event-requests/with-approvals")).body).toMatchObject({ take: 10, total_count: 5 });
+
+    const toReview = await events.as(bruno).get("/api/v1/event-requests/with-approvals?role=reviewer&status=pending");
+    expect(toReview.body.total_count).toBe(5);
+    expect((await events.as(bruno).get("/api/v1/event-requests/with-approvals")).body.total_count).toBe(0);
+    expect((await events.as(ana).get("/api/v1/event-requests/with-approvals?take=101")).status).toBe(400);
+  });
+
+  it("filters the plain list by status, importance and start date in a time zone", async () => {
+    await events.as(ana).post("/api/v1/event-requests", lunch([], { title: "March", importance_level: 4 }));
+    await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }], {
+      title: "April",
+      start_date: { date: "2026-04-01", time_zone: "Europe/Lisbon" },
+      end_date: { date: "2026-04-01", time_zone: "Europe/Lisbon" },
+    }));
+
+    const titles = async (query: string) => ((await events.as(ana).get(`/api/v1/event-requests${query}`)).body.event_requests as Array<{ title: string }>).map((r) => r.title);
+    expect(await titles("")).toEqual(["March", "April"]);
+    expect(await titles("?status=pending")).toEqual(["April"]);
+    expect(await titles("?importance_level=4")).toEqual(["March"]);
+    expect(await titles("?start_date_from=2026-04-01&time_zone=Europe/Lisbon")).toEqual(["April"]);
+    expect(await titles("?start_date_to=2026-03-31&time_zone=Europe/Lisbon")).toEqual(["March"]);
+    // April 1 00:00 in Lisbon is still March 31 in UTC, the default zone.
+    expect(await titles("?start_date_to=2026-03-31")).toEqual(["March", "April"]);
+    expect((await events.as(ana).get("/api/v1/event-requests?status=maybe")).status).toBe(400);
+  });
+});
+
+describe("event requests: who may do what", () => {
+  it("hides a request from anyone who neither created nor reviews it (404 everywhere)", async () => {
+    const request = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }]))).body.event_request;
+    const as = events.as(stranger);
+    const path = `/api/v1/event-requests/${request.id}`;
+
+    for (const response of [
+      await as.get(path),
+      await as.get(`${path}/with-approvers`),
+      await as.patch(path, { title: "Mine now" }),
+      await as.delete(path),
+      await as.post(`${path}/approvals/approve`),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: "Event request not found", code: "not_found" });
+    }
+    expect((await events.as(ana).get(path)).body.event_request.title).toBe("Lunch with Sarah");
+  });
+
+  it("lets a reviewer read the request they review, but not edit or delete it", async () => {
+    const request = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }]))).body.event_request;
+    const path = `/api/v1/event-requests/${request.id}`;
+
+    expect((await events.as(bruno).get(`${path}/with-approvers`)).body.event_request.id).toBe(request.id);
+    const edit = await events.as(bruno).patch(path, { title: "Changed" });
+    expect(edit.status).toBe(403);
+    expect(edit.body.message).toBe("Only the creator of this request can edit it");
+    expect((await events.as(bruno).delete(path)).status).toBe(403);
+  });
+
+  it("deletes for the creator: gone for everyone, and announced", async () => {
+    const request = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }]))).body.event_request;
+    const path = `/api/v1/event-requests/${request.id}`;
+
+    expect((await events.as(ana).delete(path)).status).toBe(204);
+    expect((await events.as(ana).get(path)).status).toBe(404);
+    expect((await events.as(bruno).get(path)).status).toBe(404);
+    await eventually(() => typesFor(request.id).includes("event-request.deleted"));
+  });
+
+  it("stores the Google event id the calendar service reports", async () => {
+    const request = (await events.as(ana).post("/api/v1/event-requests", lunch([]))).body.event_request;
+    await harness.bus.publish([createEvent("calendar", "calendar.event-synced", {
+      subject: request.id,
+      actor_id: null,
+      data: { event_request_id: request.id, user_id: ana.id, google_event_id: "g-evt-1", html_link: null, operation: "create" },
+    })]);
+    await eventually(async () => (await events.as(ana).get(`/api/v1/event-requests/${request.id}`)).body.event_request.google_event_id === "g-evt-1");
+  });
+});

@@ -1,0 +1,49 @@
+import { TOPICS } from "@amia/contracts";
+import type { Bus, BusConsumer } from "@amia/kit";
+import type { TNotifyingEvent } from "../domain/notification-text.ts";
+import { notifyFromEvent } from "../operations/notify-from-event.ts";
+import type { NotificationsStore } from "../store/notifications-store.ts";
+
+/**
+ * Consumer group id. Wire name: renaming it starts a new group from the oldest message, which
+ * replays history (harmless, as notifications are idempotent, but slow).
+ */
+export const BUILDER_GROUP_ID = "notifications.builder";
+
+/** The topics whose events become notifications. */
+export const CONSUMED_TOPICS = [TOPICS.relationshipRequests, TOPICS.eventRequests, TOPICS.calendar];
+
+export interface NotificationBuilderDeps {
+  bus: Bus;
+  store: NotificationsStore;
+  /** Called after a write that queued events, so the relay publishes them now. */
+  onWrite: () => void;
+}
+
+/** Builds notifications from other services' events; the bus validates each against the contracts. */
+export function createNotificationBuilder({ bus, store, onWrite }: NotificationBuilderDeps): BusConsumer {
+  const notify = async (event: TNotifyingEvent) => {
+    if ((await notifyFromEvent(store, event)) > 0) onWrite();
+  };
+
+  return bus.consumer({
+    groupId: BUILDER_GROUP_ID,
+    topics: CONSUMED_TOPICS,
+    handlers: {
+      "relationship-request.created": notify,
+      "relationship-request.delivered": notify,
+      "relationship-request.accepted": notify,
+      "relationship-request.rejected": notify,
+      "event-request.created": notify,
+      "event-request.review-recorded": notify,
+      "event-request.approved": notify,
+      "event-request.rejected": notify,
+      "calendar.sync-failed": notify,
+      // A withdrawn request can no longer be answered: hide its "wants to connect", whatever
+      // state it was in, rather than leave a link to something that is gone. Nothing new is said.
+      "relationship-request.deleted": async ({ data }) => {
+        if (data.requested_user_id !== null) await store.softDeleteAbout(data.requested_user_id, "relationship_request_received", data.request_id);
+      },
+    },
+  });
+}

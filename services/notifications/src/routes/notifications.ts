@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { notFound, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
+import {
+  ZCreateNotificationBodySchema,
+  ZIdParamsSchema,
+  ZListNotificationsQuerySchema,
+  ZMarkAllNotificationsReadBodySchema,
+  ZUpdateNotificationBodySchema,
+  type TListNotificationsResponse,
+  type TMarkAllNotificationsReadResponse,
+  type TNotificationResponse,
+} from "@amia/contracts";
+import { storeNotification } from "../operations/store-notification.ts";
+import { toNotification, type NotificationsStore } from "../store/notifications-store.ts";
+
+/**
+ * The signed-in user's own notifications. Every route acts only for `c.var.user.id`; someone
+ * else's notification is a 404, never a 403, so its existence is not confirmed.
+ */
+export function notificationsRoutes({ store, auth, onWrite }: { store: NotificationsStore; auth: ServiceAuth; onWrite: () => void }) {
+  const routes = new Hono<ServiceEnv>();
+
+  routes.get("/api/v1/notifications", auth.requireUser, validate("query", ZListNotificationsQuerySchema), async (c) => {
+    const { skip, take, is_read, is_deleted } = c.req.valid("query");
+    const page = await store.list(c.var.user.id, { is_read, is_deleted }, { skip, take });
+    return c.json({ notifications: page.notifications.map(toNotification), skip, take, total_count: page.total_count } satisfies TListNotificationsResponse);
+  });
+
+  /** A notification to oneself (kind "general"); the others are built from events. */
+  routes.post("/api/v1/notifications", auth.requireUser, validate("json", ZCreateNotificationBodySchema), async (c) => {
+    const userId = c.var.user.id;
+    const draft = { user_id: userId, kind: "general" as const, subject_id: null, title: c.req.valid("json").title };
+    const doc = await storeNotification(store, draft, { id: randomUUID(), created_at: new Date().toISOString(), actor_id: userId, source_event_id: null });
+    // A fresh random id cannot collide; if it ever did, failing loudly beats a silent no-op.
+    if (!doc) throw new Error("a new notification id collided with an existing one");
+    onWrite();
+    return c.json({ notification: toNotification(doc) } satisfies TNotificationResponse, 201);
+  });
+
+  routes.post("/api/v1/notifications/mark-all-read", auth.requireUser, validate("json", ZMarkAllNotificationsReadBodySchema), async (c) => {
+    const updated_count = await store.markAllRead(c.var.user.id);
+    return c.json({ updated_count } satisfies TMarkAllNotificationsReadResponse);
+  });
+
+  routes.get("/api/v1/notifications/:id", auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {
+    const doc = await store.findOwn(c.var.user.id, c.req.valid("param").id);
+    if (!doc) throw notFound("Notification");
+    return c.json({ notification: toNotification(doc) } satisfies TNotificationResponse);
+  });
+
+  routes.patch("/api/v1/notifications/:id", auth.requireUser, validate("param", ZIdParamsSchema), validate("json", ZUpdateNotificationBodySchema), async (c) => {
+    const doc = await store.setRead(c.var.user.id, c.req.valid("param").id, c.req.valid("json").is_read);
+    if (!doc) throw notFound("Notification");
+    return c.json({ notification: toNotification(doc) } satisfies TNotificationResponse);
+  });
+
+  /** Soft: the notification stays, listed only with `is_deleted=true`. Deleting twice is fine. */
+  routes.delete("/api/v1/notifications/:id", auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {
+    if (!(await store.softDelete(c.var.user.id, c.req.valid("param").id))) throw notFound("Notification");
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

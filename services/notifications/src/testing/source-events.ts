@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { createEvent } from "@amia/kit";
+import type { TEventDataOf } from "@amia/contracts";
+
+/**
+ * Valid events of the kinds notifications consumes, as their producers would publish them, for
+ * tests. Each takes the payload fields a test cares about; the rest get plausible values.
+ */
+
+
+const eventDates = {
+  start_date: { date_time: "2026-03-11T12:00", time_zone: "Europe/Lisbon" },
+  end_date: { date_time: "2026-03-11T13:00", time_zone: "Europe/Lisbon" },
+};
+
+export function relationshipRequestCreated(data: Partial<TEventDataOf<"relationship-request.created">> = {}) {
+  const full = {
+    request_id: randomUUID(),
+    requester_id: randomUUID(),
+    requester_full_name: "Ana Silva",
+    requester_email: "ana@example.com",
+    requested_email: "bruno@example.com",
+    requested_user_id: randomUUID(),
+    created_at: new Date().toISOString(),
+    ...data,
+  };
+  return createEvent("relationships", "relationship-request.created", { subject: full.request_id, actor_id: full.requester_id, data: full });
+}
+
+export function relationshipRequestDelivered(data: Partial<TEventDataOf<"relationship-request.delivered">> = {}) {
+  const full = {
+    request_id: randomUUID(),
+    requester_id: randomUUID(),
+    requester_full_name: "Ana Silva",
+    requester_email: "ana@example.com",
+    requested_email: "dora@example.com",
+    requested_user_id: randomUUID(),
+    ...data,
+  };
+  return createEvent("relationships", "relationship-request.delivered", { subject: full.request_id, actor_id: full.requested_user_id, data: full });
+}
+
+export function relationshipRequestAccepted(data: Partial<TEventDataOf<"relationship-request.accepted">> = {}) {
+  const full = {
+    request_id: randomUUID(),
+    requester_id: randomUUID(),
+    requested_user_id: randomUUID(),
+    requested_full_name: "Bruno Costa",
+    requested_email: "bruno@example.com",
+    relationship_id: randomUUID(),
+    ...data,
+  };
+  return createEvent("relationships", "relationship-request.accepted", { subject: full.request_id, actor_id: full.requested_user_id, data: full });
+}
+
+export function relationshipRequestRejected(data: Partial<TEventDataOf<"relationship-request.rejected">> = {}) {
+  const full = {
+    request_id: randomUUID(),
+    requester_id: randomUUID(),
+    requested_user_id: randomUUID(),
+    requested_full_name: "Carla Dias",
+    requested_email: "carla@example.com",
+    ...data,
+  };
+  return createEvent("relationships", "relationship-request.rejected", { subject: full.request_id, actor_id: full.requested_user_id, data: full });
+}
+
+export function relationshipRequestDeleted(data: Partial<TEventDataOf<"relationship-request.deleted">> = {}) {
+  const full = {
+    request_id: randomUUID(),
+    requester_id: randomUUID(),
+    requested_email: "bruno@example.com",
+    requested_user_id: randomUUID(),
+    status: "pending" as const,
+    ...data,
+  };
+  return createEvent("relationships", "relationship-request.deleted", { subject: full.request_id, actor_id: full.requester_id, data: full });
+}
+
+export function eventRequestCreated(data: Partial<TEventDataOf<"event-request.created">> = {}) {
+  const full = {
+    event_request_id: randomUUID(),
+    created_by: randomUUID(),
+    title: "Team lunch",
+    description: null,
+    location: null,
+    notes: null,
+    ...eventDates,
+    importance_level: 1,
+    status: "pending" as const,
+    approval_status: "pending" as const,
+    google_event_id: null,
+    creator_full_name: "Ana Silva",
+    approvers: [{ user_id: randomUUID(), required: true }],
+    ...data,
+  };
+  return createEvent("events", "event-request.created", { subject: full.event_request_id, actor_id: full.created_by, data: full });
+}
+
+export function eventRequestReviewRecorded(data: Partial<TEventDataOf<"event-request.review-recorded">> = {}) {
+  const full = {
+    event_request_id: randomUUID(),
+    created_by: randomUUID(),
+    title: "Team lunch",
+    reviewer_id: randomUUID(),
+    reviewer_full_name: "Bruno Costa",
+    required: true,
+    status: "approved" as const,
+    response_notes: null,
+    responded_at: new Date().toISOString(),
+    completed_count: 1,
+    requested_approvals: 2,
+    ...data,
+  };
+  return createEvent("events", "event-request.review-recorded", { subject: full.event_request_id, actor_id: full.reviewer_id, data: full });
+}
+
+export function eventRequestApproved(data: Partial<TEventDataOf<"event-request.approved">> = {}) {
+  const full = {
+    event_request_id: randomUUID(),
+    created_by: randomUUID(),
+    title: "Team lunch",
+    description: null,
+    location: null,
+    notes: null,
+    ...eventDates,
+    importance_level: 1,
+    status: "approved" as const,
+    approval_status: "approved" as const,
+    google_event_id: null,
+    reason: "all_required_approved" as const,
+    ...data,
+  };
+  return createEvent("events", "event-request.approved", { subject: full.event_request_id, actor_id: null, data: full });
+}
+
+export function eventRequestRejected(data: Partial<TEventDataOf<"event-request.rejected">> = {}) {
+  const full = {
+    event_request_id: randomUUID(),
+    created_by: randomUUID(),
+    title: "Team lunch",
+    rejected_by: randomUUID(),
+    rejected_by_full_name: "Bruno Costa",
+    response_notes: null,
+    ...data,
+  };
+  return createEvent("events", "event-request.rejected", { subject: full.event_request_id, actor_id: full.rejected_by, data: full });
+}
+
+export function calendarSyncFailed(data: Partial<TEventDataOf<"calendar.sync-failed">> = {}) {
+  const full = {
+    event_request_id: randomUUID(),
+    user_id: randomUUID(),
+    operation: "create" as const,
+    reason: "reconnect_required" as const,
+    detail: "invalid_grant",
+    attempts: 1,
+    ...data,
+  };
+  return createEvent("calendar", "calendar.sync-failed", { subject: full.event_request_id, actor_id: null, data: full });
+}

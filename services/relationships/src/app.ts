@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { TOPICS } from "@amia/contracts";
+import { USERS_CONSUMER_GROUP, userEventHandlers } from "./events/user-event-handlers.ts";
+import { relationshipRequestsRoutes } from "./routes/relationship-requests.ts";
+import { relationshipsRoutes } from "./routes/relationships.ts";
+import { createStores, RELATIONSHIPS_SERVICE_INDEXES } from "./store/stores.ts";
+
+/** Relationship requests and relationships; keeps a users projection; emits relationship-request.* and relationship.*. */
+export const createRelationshipsService: ServiceModuleFactory = async ({ db, bus, logger, auth }) => {
+  await ensureIndexes(db, RELATIONSHIPS_SERVICE_INDEXES);
+  const stores = createStores(db);
+  const relay = createOutboxRelay({ collections: [stores.requests.collection, stores.relationships.collection], publish: bus.publish, logger });
+  const usersConsumer = bus.consumer({
+    groupId: USERS_CONSUMER_GROUP,
+    topics: [TOPICS.users],
+    handlers: userEventHandlers({ stores, logger, onWrite: relay.nudge }),
+  });
+
+  const routes = new Hono<ServiceEnv>();
+  routes.route("/", relationshipRequestsRoutes({ stores, auth, onWrite: relay.nudge }));
+  routes.route("/", relationshipsRoutes({ stores, auth, onWrite: relay.nudge }));
+
+  return {
+    routes,
+    start: async () => {
+      // The topics we read and write exist before a consumer subscribes (it never creates them).
+      await bus.ensureTopics([TOPICS.users, TOPICS.relationshipRequests, TOPICS.relationships]);
+      relay.start();
+      await usersConsumer.start();
+    },
+    stop: async () => {
+      await usersConsumer.stop();
+      await relay.stop();
+    },
+  };
+};

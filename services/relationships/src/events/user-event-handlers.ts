@@ -1,0 +1,36 @@
+import type { EventHandlers, ServiceModuleDeps } from "@amia/kit";
+import type { TEventOf } from "@amia/contracts";
+import { deliverWaitingRequests } from "../operations/deliver-waiting-requests.ts";
+import type { Stores } from "../store/stores.ts";
+
+/** Consumer group of the users projection; a wire name (renaming it re-reads the topic from the start). */
+export const USERS_CONSUMER_GROUP = "relationships.users";
+
+interface Deps {
+  stores: Stores;
+  logger: ServiceModuleDeps["logger"];
+  /** The deliveries' events wait in outboxes: publish them now. */
+  onWrite: () => void;
+}
+
+/**
+ * Keeps the users projection from identity's events, then hands any request that waited for the
+ * user's email to them. Both steps are idempotent, so a redelivery changes nothing.
+ */
+export function userEventHandlers({ stores, logger, onWrite }: Deps): EventHandlers {
+  const apply = async (event: TEventOf<"user.registered"> | TEventOf<"user.updated">) => {
+    const { user_id, email, name, full_name } = event.data;
+    // The event's own time orders versions; normalised so strings compare as instants.
+    await stores.users.apply({ _id: user_id, email, name, full_name }, new Date(event.occurred_at).toISOString());
+    // Deliver to the email the user has now, even if this event was older than what we hold.
+    const current = await stores.users.findById(user_id);
+    if (!current) return;
+    const { delivered, skipped } = await deliverWaitingRequests(stores, current);
+    if (delivered.length > 0) onWrite();
+    for (const skip of skipped) logger.warn({ event_id: event.id, user_id, ...skip }, "waiting relationship request left undelivered");
+  };
+  return {
+    "user.registered": apply,
+    "user.updated": apply,
+  };
+}

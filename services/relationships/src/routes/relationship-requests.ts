@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import { notFound, validate, type ServiceAuth, type ServiceEnv, type TInternalUser } from "@amia/kit";
+import {
+  ZCreateRelationshipRequestBodySchema,
+  ZIdParamsSchema,
+  ZListRelationshipRequestsQuerySchema,
+  ZUpdateRelationshipRequestBodySchema,
+  type TApproveRelationshipRequestResponse,
+  type TRelationshipRequestResponse,
+} from "@amia/contracts";
+import { acceptRequest, rejectRequest } from "../operations/answer-request.ts";
+import { deleteRequest } from "../operations/delete-request.ts";
+import { sendRequest } from "../operations/send-request.ts";
+import { relationshipView, requestView, requestViews } from "../operations/views.ts";
+import type { Stores } from "../store/stores.ts";
+
+export interface RoutesDeps {
+  stores: Stores;
+  auth: ServiceAuth;
+  /** Called after a write whose events wait in an outbox: the relay publishes them now. */
+  onWrite: () => void;
+}
+
+const BASE = "/api/v1/relationship-requests";
+
+/** POST of a request; also what POST /api/v1/relationships does (contracts/src/relationships.ts). */
+export async function sendAndRespond({ stores, onWrite }: Omit<RoutesDeps, "auth">, actor: TInternalUser, requestedEmail: string): Promise<TRelationshipRequestResponse> {
+  const request = await sendRequest(stores, actor, requestedEmail);
+  onWrite();
+  return { relationship_request: requestView(request, await stores.users.findById(request.requester_id)) };
+}
+
+/** Relationship requests: SPEC.md section 7; every route acts only for `c.var.user`. */
+export function relationshipRequestsRoutes({ stores, auth, onWrite }: RoutesDeps) {
+  const routes = new Hono<ServiceEnv>();
+
+  const accept = async (requestId: string, actorId: string): Promise<TApproveRelationshipRequestResponse> => {
+    const { request, relationship } = await acceptRequest(stores, requestId, actorId);
+    onWrite();
+    const requester = await stores.users.findById(request.requester_id);
+    return { relationship_request: requestView(request, requester), relationship: relationshipView(relationship, actorId, requester) };
+  };
+
+  const reject = async (requestId: string, actorId: string): Promise<TRelationshipRequestResponse> => {
+    const request = await rejectRequest(stores, requestId, actorId);
+    onWrite();
+    return { relationship_request: requestView(request, await stores.users.findById(request.requester_id)) };
+  };
+
+  routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipRequestBodySchema), async (c) =>
+    c.json(await sendAndRespond({ stores, onWrite }, c.var.user, c.req.valid("json").requested_email), 201),
+  );
+
+  // The fixed paths come before `/:id`, which would otherwise take "sent" for an id.
+  routes.get(`${BASE}/sent`, auth.requireUser, validate("query", ZListRelationshipRequestsQuerySchema), async (c) => {
+    const requests = await stores.requests.listSent(c.var.user.id, c.req.valid("query").status);
+    return c.json({ relationship_requests: await requestViews(stores.users, requests) });
+  });
+
+  routes.get(`${BASE}/received`, auth.requireUser, validate("query", ZListRelationshipRequestsQuerySchema), async (c) => {
+    const requests = await stores.requests.listReceived(c.var.user.id, c.req.valid("query").status);
+    return c.json({ relationship_requests: await requestViews(stores.users, requests) });
+  });
+
+  routes.get(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {
+    const request = await stores.requests.findVisible(c.req.valid("param").id, c.var.user.id);
+    if (!request) throw notFound("Relationship request");
+    return c.json({ relationship_request: requestView(request, await stores.users.findById(request.requester_id)) });
+  });
+
+  /** `{status}` is the same act as approve / reject (contracts: ZUpdateRelationshipRequestBodySchema). */
+  routes.patch(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), validate("json", ZUpdateRelationshipRequestBodySchema), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(c.req.valid("json").status === "accepted" ? await accept(id, c.var.user.id) : await reject(id, c.var.user.id));
+  });
+
+  routes.delete(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {
+    await deleteRequest(stores, c.req.valid("param").id, c.var.user.id);
+    onWrite();
+    return c.body(null, 204);
+  });
+
+  routes.post(`${BASE}/:id/approve`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => c.json(await accept(c.req.valid("param").id, c.var.user.id)));
+
+  routes.post(`${BASE}/:id/reject`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => c.json(await reject(c.req.valid("param").id, c.var.user.id)));
+
+  return routes;
+}

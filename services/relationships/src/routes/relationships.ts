@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { notFound, validate, type ServiceEnv } from "@amia/kit";
+import { ZCreateRelationshipBodySchema, ZIdParamsSchema, ZListRelationshipsQuerySchema, ZUpdateRelationshipBodySchema } from "@amia/contracts";
+import { deleteRelationship } from "../operations/delete-relationship.ts";
+import { relationshipViewFor, relationshipViews } from "../operations/views.ts";
+import { sendAndRespond, type RoutesDeps } from "./relationship-requests.ts";
+
+const BASE = "/api/v1/relationships";
+
+/** Relationships: SPEC.md section 7; a user sees only those they are a side of. */
+export function relationshipsRoutes({ stores, auth, onWrite }: RoutesDeps) {
+  const routes = new Hono<ServiceEnv>();
+
+  /** Creates a request, not a relationship: the other person must consent (contracts/src/relationships.ts). */
+  routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipBodySchema), async (c) =>
+    c.json(await sendAndRespond({ stores, onWrite }, c.var.user, c.req.valid("json").requested_email), 201),
+  );
+
+  routes.get(BASE, auth.requireUser, validate("query", ZListRelationshipsQuerySchema), async (c) => {
+    const { skip, take } = c.req.valid("query");
+    const { items, total } = await stores.relationships.listFor(c.var.user.id, skip, take);
+    return c.json({ relationships: await relationshipViews(stores.users, items, c.var.user.id), skip, take, total_count: total });
+  });
+
+  routes.get(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {
+    const relationship = await stores.relationships.findVisible(c.req.valid("param").id, c.var.user.id);
+    if (!relationship) throw notFound("Relationship");
+    return c.json({ relationship: await relationshipViewFor(stores.users, relationship, c.var.user.id) });
+  });
+
+  /** Nothing about a relationship is editable yet: `{}` only, answered with it unchanged. */
+  routes.patch(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), validate("json", ZUpdateRelationshipBodySchema), async (c) => {
+    const relationship = await stores.relationships.findVisible(c.req.valid("param").id, c.var.user.id);
+    if (!relationship) throw notFound("Relationship");
+    return c.json({ relationship: await relationshipViewFor(stores.users, relationship, c.var.user.id) });
+  });
+
+  routes.delete(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {
+    await deleteRelationship(stores, c.req.valid("param").id, c.var.user.id);
+    onWrite();
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
