@@ -2,15 +2,15 @@ import { Hono } from "hono";
 import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { CONSUMED_TOPICS, eventsConsumers } from "./events/consumers.ts";
 import { eventRequestsRoutes } from "./routes/event-requests.ts";
-import { createEventRequestsStore, EVENT_REQUESTS_INDEXES } from "./store/event-requests-store.ts";
+import { createEventRequestsStore, EVENT_REQUESTS_COLLECTION, EVENT_REQUESTS_INDEXES } from "./store/event-requests-store.ts";
 import { createPeopleProjection, PEOPLE_INDEXES } from "./store/people-projection.ts";
 
 /** Event requests, their reviewers and decisions; emits event-request.*. */
 export const createEventsService: ServiceModuleFactory = async ({ db, bus, logger, auth }) => {
   await ensureIndexes(db, { ...EVENT_REQUESTS_INDEXES, ...PEOPLE_INDEXES });
-  const store = createEventRequestsStore(db);
+  const relay = createOutboxRelay({ db, collections: [EVENT_REQUESTS_COLLECTION], publish: bus.publish, logger });
+  const store = createEventRequestsStore(relay.db);
   const people = createPeopleProjection(db);
-  const relay = createOutboxRelay({ collections: [store.collection], publish: bus.publish, logger });
   const consumers = eventsConsumers(bus, store, people);
 
   const routes = new Hono<ServiceEnv>();

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { usersRoutes } from "./routes/users.ts";
-import { createUsersStore, USERS_INDEXES } from "./store/users-store.ts";
+import { createUsersStore, USERS_COLLECTION, USERS_INDEXES } from "./store/users-store.ts";
 
 /** Users keyed by our own id, with the identity provider's attributes; emits user.*. */
 export const createIdentityService: ServiceModuleFactory = async ({ db, bus, logger, auth }) => {
   await ensureIndexes(db, USERS_INDEXES);
-  const store = createUsersStore(db);
-  const relay = createOutboxRelay({ collections: [store.collection], publish: bus.publish, logger });
+  const relay = createOutboxRelay({ db, collections: [USERS_COLLECTION], publish: bus.publish, logger });
+  const store = createUsersStore(relay.db);
 
   const routes = new Hono<ServiceEnv>();
   routes.route("/", usersRoutes({ store, auth, onWrite: relay.nudge }));

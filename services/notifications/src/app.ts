@@ -3,13 +3,13 @@ import { TOPICS } from "@amia/contracts";
 import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { CONSUMED_TOPICS, createNotificationBuilder } from "./events/notification-builder.ts";
 import { notificationsRoutes } from "./routes/notifications.ts";
-import { createNotificationsStore, NOTIFICATIONS_INDEXES } from "./store/notifications-store.ts";
+import { createNotificationsStore, NOTIFICATIONS_COLLECTION, NOTIFICATIONS_INDEXES } from "./store/notifications-store.ts";
 
 /** In-app notifications built from other services' events; emits notification.created. */
 export const createNotificationsService: ServiceModuleFactory = async ({ db, bus, logger, auth }) => {
   await ensureIndexes(db, NOTIFICATIONS_INDEXES);
-  const store = createNotificationsStore(db);
-  const relay = createOutboxRelay({ collections: [store.collection], publish: bus.publish, logger });
+  const relay = createOutboxRelay({ db, collections: [NOTIFICATIONS_COLLECTION], publish: bus.publish, logger });
+  const store = createNotificationsStore(relay.db);
   const builder = createNotificationBuilder({ bus, store, onWrite: relay.nudge });
 
   const routes = new Hono<ServiceEnv>();

@@ -5,12 +5,14 @@ import { USERS_CONSUMER_GROUP, userEventHandlers } from "./events/user-event-han
 import { relationshipRequestsRoutes } from "./routes/relationship-requests.ts";
 import { relationshipsRoutes } from "./routes/relationships.ts";
 import { createStores, RELATIONSHIPS_SERVICE_INDEXES } from "./store/stores.ts";
+import { REQUESTS_COLLECTION } from "./store/requests-store.ts";
+import { RELATIONSHIPS_COLLECTION } from "./store/relationships-store.ts";
 
 /** Relationship requests and relationships; keeps a users projection; emits relationship-request.* and relationship.*. */
 export const createRelationshipsService: ServiceModuleFactory = async ({ db, bus, logger, auth }) => {
   await ensureIndexes(db, RELATIONSHIPS_SERVICE_INDEXES);
-  const stores = createStores(db);
-  const relay = createOutboxRelay({ collections: [stores.requests.collection, stores.relationships.collection], publish: bus.publish, logger });
+  const relay = createOutboxRelay({ db, collections: [REQUESTS_COLLECTION, RELATIONSHIPS_COLLECTION], publish: bus.publish, logger });
+  const stores = createStores(relay.db);
   const usersConsumer = bus.consumer({
     groupId: USERS_CONSUMER_GROUP,
     topics: [TOPICS.users],

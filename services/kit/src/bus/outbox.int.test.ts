@@ -68,7 +68,7 @@ describe("outbox relay (real FerretDB/MongoDB and Kafka)", () => {
     const consumer = await startIdempotentConsumer(bus, mongo, `${id}-group`);
 
     // Process 2 starts with a fresh relay over the same collection.
-    const relay = createOutboxRelay({ collections: [users], publish: bus.publish, logger: quietLogger(), intervalMs: 50 });
+    const relay = createOutboxRelay({ db: mongo.db, collections: ["users"], publish: bus.publish, logger: quietLogger() });
     relay.start();
     cleanups.push(() => relay.stop());
 
@@ -98,7 +98,8 @@ describe("outbox relay (real FerretDB/MongoDB and Kafka)", () => {
 
     const published: string[] = [];
     const relay = createOutboxRelay({
-      collections: [users],
+      db: mongo.db,
+      collections: ["users"],
       publish: async (events) => {
         await bus.publish(events);
         published.push(...events.map((event) => event.id));
@@ -109,6 +110,28 @@ describe("outbox relay (real FerretDB/MongoDB and Kafka)", () => {
     expect(await relay.runOnce()).toBe(0);
     expect(published).toEqual([first.id, second.id, third.id]);
     expect((await users.findOne({ _id: userId as never }))?.version).toBe(2);
+  });
+
+  it("publishes a write made through relay.db right away, without waiting for a sweep", async () => {
+    const { dbName, topicPrefix, id } = uniqueTestNames("outbox-targeted");
+    const mongo = await openMongo(dbName);
+    const bus = openBus(topicPrefix);
+    await bus.ensureTopics(["users"]);
+    const consumer = await startIdempotentConsumer(bus, mongo, `${id}-group`);
+    // The next sweep is a minute away: only the targeted publish can deliver in time.
+    const relay = createOutboxRelay({ db: mongo.db, collections: ["users"], publish: bus.publish, logger: quietLogger(), sweepIntervalMs: 60_000 });
+    relay.start();
+    cleanups.push(() => relay.stop());
+    const users = relay.db.collection("users");
+
+    const userId = randomUUID();
+    const registered = userRegistered(userId);
+    await users.insertOne(withOutbox({ _id: userId as never }, [registered]));
+    const updated = userRegistered(userId);
+    await users.updateOne({ _id: userId as never }, appendToOutbox<Document>({ $set: { seen: true } }, [updated]));
+
+    await eventually(async () => (await consumer.effects.countDocuments({ _id: { $in: [registered.id, updated.id] } })) === 2, 10_000);
+    expect((await mongo.db.collection("users").findOne({ _id: userId as never }))?.outbox).toEqual([]);
   });
 
   it("absorbs a crash between publish and removal: the event is published again, applied once", async () => {
@@ -125,7 +148,7 @@ describe("outbox relay (real FerretDB/MongoDB and Kafka)", () => {
     // The first relay publishes, then dies before it can remove the event from the document.
     await bus.publish([event]);
     // The next relay finds it still pending and publishes it again.
-    const relay = createOutboxRelay({ collections: [users], publish: bus.publish, logger: quietLogger() });
+    const relay = createOutboxRelay({ db: mongo.db, collections: ["users"], publish: bus.publish, logger: quietLogger() });
     expect(await relay.runOnce()).toBe(1);
 
     await eventually(() => consumer.deliveries() === 2);
