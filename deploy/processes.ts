@@ -31,7 +31,9 @@ export const PROCESSES: readonly ProcessSpec[] = [
   service("usage", 4006, ["mongo", "kafka"]),
   service("calendar", 4007, ["mongo", "kafka", "redis"]),
   service("recipes", 4008, ["mongo", "kafka"]),
-  { name: "bff", dir: "bff", port: 3000, args: ["src/main.ts"], needs: ["redis"] },
+  // The local OpenID Connect provider (stand-in for Google sign-in), before the BFF that signs in with it.
+  { name: "oidc-provider", dir: "deploy/oidc-provider", port: 4400, args: ["src/main.ts"], needs: [] },
+  { name: "bff", dir: "bff", port: 3000, args: ["src/main.ts"], needs: ["kafka", "redis"] },
   {
     name: "web",
     dir: "web",

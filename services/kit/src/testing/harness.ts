@@ -1,4 +1,5 @@
 import { ALL_TOPICS } from "@amia/contracts";
+import type { JWTVerifyGetKey } from "jose";
 import type { Db } from "mongodb";
 import type { Hono } from "hono";
 import { serviceAuth, type TInternalUser } from "../auth/internal-jwt.ts";
@@ -35,6 +36,17 @@ export interface MountedService {
   anonymous: TestClient;
 }
 
+export interface TestHarnessOptions {
+  /**
+   * The keys mounted services verify internal tokens with. By default the harness's own
+   * `authority`; a test that puts a real BFF in front passes the BFF's keys (e.g. its JWKS URL
+   * through `remoteJwks`), and then `as()`/`asService()` tokens are no longer accepted.
+   */
+  keys?: JWTVerifyGetKey;
+  /** Names to use instead of fresh ones, e.g. to share a topic prefix with a BFF under test. */
+  names?: TestNames;
+}
+
 export interface TestHarness {
   names: TestNames;
   bus: Bus;
@@ -49,8 +61,8 @@ export interface TestHarness {
  * group prefix per harness and one database per mounted service, so tests never share state.
  * Outside vitest (benchmarks), pass the infrastructure URLs.
  */
-export async function createTestHarness(label: string, infra: TestInfra = testInfra()): Promise<TestHarness> {
-  const names = uniqueTestNames(label);
+export async function createTestHarness(label: string, infra: TestInfra = testInfra(), options: TestHarnessOptions = {}): Promise<TestHarness> {
+  const names = options.names ?? uniqueTestNames(label);
   const logger = quietLogger();
   const authority = await createTestAuthority();
   const bus = createBus({ brokers: infra.kafkaBrokers, clientId: names.id, logger, topicPrefix: names.topicPrefix });
@@ -82,7 +94,7 @@ export async function createTestHarness(label: string, infra: TestInfra = testIn
     authority,
     async mount(name, factory) {
       const mongo = await connectMongo({ url: infra.mongoUrl, dbName: `${names.dbName}_${name}`, logger });
-      const auth = serviceAuth({ keys: authority.keys, audience: name, issuer: authority.issuer });
+      const auth = serviceAuth({ keys: options.keys ?? authority.keys, audience: name, issuer: authority.issuer });
       const module = await factory({ db: mongo.db, bus, logger, auth });
       const app = createService({ name, logger });
       app.route("/", module.routes);

@@ -3,3 +3,4 @@ export * from "./isolation.ts";
 export * from "./http.ts";
 export * from "./fixtures.ts";
 export * from "./harness.ts";
+export * from "./serve.ts";

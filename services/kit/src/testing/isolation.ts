@@ -15,8 +15,24 @@ declare module "vitest" {
   }
 }
 
+/**
+ * Inside vitest, what the integration globalSetup found. Outside it (benchmark scripts), the
+ * environment's KAFKA_BROKERS / MONGO_URL / REDIS_URL, or the local stack's addresses.
+ */
 export function testInfra(): TestInfra {
-  return inject("infra");
+  let provided: TestInfra | undefined;
+  try {
+    provided = inject("infra");
+  } catch {
+    provided = undefined;
+  }
+  return (
+    provided ?? {
+      kafkaBrokers: (process.env.KAFKA_BROKERS ?? "127.0.0.1:9092").split(",").map((broker) => broker.trim()),
+      mongoUrl: process.env.MONGO_URL ?? "mongodb://127.0.0.1:27017/",
+      redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    }
+  );
 }
 
 export interface TestNames {

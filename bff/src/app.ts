@@ -1,0 +1,107 @@
+import type { Redis } from "ioredis";
+import { createService, pingRedis, type Bus, type Logger, type ServiceEnv } from "@amia/kit";
+import type { Hono } from "hono";
+import type { InternalKeys } from "./auth/internal-keys.ts";
+import { createLoginAttempts } from "./auth/login-attempts.ts";
+import { createOidcClient, type OidcClient } from "./auth/oidc-client.ts";
+import type { BffConfig } from "./env.ts";
+import { openapiRoutes } from "./openapi/routes.ts";
+import { apiRoutes } from "./routes/api.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { ROUTES } from "./routes/catalogue.ts";
+import { jwksRoutes } from "./routes/jwks.ts";
+import { notificationsStreamRoutes, type OpenStreams } from "./routes/notifications-stream.ts";
+import { csrfProtection } from "./security/csrf.ts";
+import { createRateLimiter } from "./security/rate-limit.ts";
+import { createSessionStore } from "./sessions/session-store.ts";
+import { createNotificationFanout } from "./stream/notification-fanout.ts";
+import { createUpstreamClient } from "./upstream/upstream-client.ts";
+
+/** Heartbeat of the live notification stream. */
+export const HEARTBEAT_MS = 15_000;
+
+export interface BffDeps {
+  config: BffConfig;
+  logger: Logger;
+  /** Sessions, sign-in attempts, rate limits, fan-out publishing (keys carry REDIS_KEY_PREFIX). */
+  redis: Redis;
+  /** A second connection, for the fan-out's subscriptions. */
+  subscriber: Redis;
+  bus: Bus;
+  keys: InternalKeys;
+  /** Tests may pass their own; by default the issuer in the config, discovered on first use. */
+  oidc?: OidcClient;
+  heartbeatMs?: number;
+  now?: () => number;
+}
+
+export interface Bff {
+  app: Hono<ServiceEnv>;
+  openStreams: OpenStreams;
+  /** Joins the notification fan-out's consumer group. */
+  start: () => Promise<void>;
+  /** Ends open streams and leaves the consumer group (the connections are the caller's). */
+  stop: () => Promise<void>;
+}
+
+/**
+ * The BFF: sign-in and sessions, CSRF defence, the catalogue's routes forwarded to their services
+ * with a per-call internal JWT, the live notification stream, and the JWKS services verify with.
+ */
+export function createBff(deps: BffDeps): Bff {
+  const { config, logger, redis, bus, keys } = deps;
+  const { env } = config;
+  const sessions = createSessionStore({
+    redis,
+    lifetime: { idleMs: env.SESSION_IDLE_SECONDS * 1000, absoluteMs: env.SESSION_ABSOLUTE_SECONDS * 1000 },
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const limiter = createRateLimiter(redis, deps.now);
+  const upstream = createUpstreamClient({ serviceUrls: config.serviceUrls, timeoutMs: env.UPSTREAM_TIMEOUT_MS, mint: keys.mint });
+  const oidc =
+    deps.oidc ??
+    createOidcClient({
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      redirectUri: config.redirectUri,
+      scopes: env.OIDC_SCOPES,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      logger,
+    });
+  const fanout = createNotificationFanout({ bus, redis, subscriber: deps.subscriber, channelPrefix: env.REDIS_KEY_PREFIX, logger });
+  const stream = notificationsStreamRoutes({ sessions, fanout, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS, logger });
+
+  const app = createService({
+    name: "bff",
+    logger,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    readiness: [
+      { name: "redis", check: () => pingRedis(redis) },
+      { name: "kafka", check: bus.ping },
+    ],
+  });
+  app.use("/api/v1/*", csrfProtection(config.publicOrigin));
+  app.use("/api/v1/*", async (c, next) => {
+    await next();
+    // Answers carry a user's data: no shared cache may keep them.
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
+  });
+  app.route("/", jwksRoutes(keys));
+  // The API's description is public: no session needed.
+  app.route("/", openapiRoutes());
+  app.route("/", authRoutes({ config, sessions, attempts: createLoginAttempts(redis), oidc, upstream, limiter, logger }));
+  // Before the catalogue, whose /notifications/:id would otherwise take "stream" for an id.
+  app.route("/", stream.routes);
+  app.route("/", apiRoutes({ routes: ROUTES, config, sessions, upstream, limiter, logger }));
+
+  return {
+    app,
+    openStreams: stream.openStreams,
+    start: () => fanout.start(),
+    async stop() {
+      stream.openStreams.closeAll();
+      await fanout.stop();
+    },
+  };
+}

@@ -1,0 +1,534 @@
+import type { z } from "zod";
+import * as C from "@amia/contracts";
+import { HTTP_STATUS_BY_CODE } from "@amia/kit";
+import packageJson from "../../package.json" with { type: "json" };
+import { ROUTES, type HttpMethod, type RouteSpec } from "../routes/catalogue.ts";
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../security/csrf.ts";
+import { SESSION_COOKIE, SESSION_MISSING } from "../sessions/session-middleware.ts";
+import { SchemaComponents, toJsonSchema, type JsonSchema } from "./json-schema.ts";
+
+/*
+ * The OpenAPI 3.1 document of the whole public API: every route of the catalogue (one table,
+ * so forwarding and this document cannot drift apart) plus the BFF's own routes (sign-in,
+ * session, the live notification stream, JWKS). Schemas come from the contracts through zod's
+ * `z.toJSONSchema()` (json-schema.ts says what it patches and why). Built from fixed tables in a
+ * fixed order, so the same code gives byte-identical output.
+ */
+
+export interface OpenApiParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+export type OpenApiRef = { $ref: string };
+export interface OpenApiMediaType {
+  schema: JsonSchema;
+  /** text/event-stream only: the JSON each `data:` line carries (3.1 has no `itemSchema`). */
+  "x-event-data-schema"?: JsonSchema;
+  example?: unknown;
+}
+export interface OpenApiResponse {
+  description: string;
+  headers?: Record<string, OpenApiRef | { description: string; schema: JsonSchema }>;
+  content?: Record<string, OpenApiMediaType>;
+}
+export interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  security?: Record<string, string[]>[];
+  parameters?: (OpenApiParameter | OpenApiRef)[];
+  requestBody?: { required: boolean; description?: string; content: Record<string, OpenApiMediaType> };
+  responses: Record<string, OpenApiResponse | OpenApiRef>;
+}
+export type OpenApiMethod = "get" | "post" | "put" | "patch" | "delete";
+export type OpenApiPathItem = Partial<Record<OpenApiMethod, OpenApiOperation>>;
+export interface OpenApiDocument {
+  openapi: "3.1.1";
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description?: string }[];
+  security: Record<string, string[]>[];
+  paths: Record<string, OpenApiPathItem>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, OpenApiResponse>;
+    parameters: Record<string, OpenApiParameter>;
+    headers: Record<string, { description: string; schema: JsonSchema }>;
+    securitySchemes: Record<string, { type: "apiKey"; in: "cookie"; name: string; description: string }>;
+  };
+}
+
+export const METHOD_ORDER: readonly OpenApiMethod[] = ["get", "post", "put", "patch", "delete"];
+const STATE_CHANGING = new Set<OpenApiMethod>(["post", "put", "patch", "delete"]);
+const SECURITY_SCHEME = "sessionCookie";
+const AUTH_TAG = "Auth";
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  [AUTH_TAG]: "Sign-in with the identity provider (OpenID Connect), the session, sign-out, and the keys of the BFF's internal tokens.",
+  "Event requests": "Proposed events and their reviewers' decisions; an approved request becomes a calendar event.",
+  Relationships: "The people I am connected with (both sides agreed).",
+  "Relationship requests": "Asking someone to connect, and answering such requests.",
+  Notifications: "In-app notifications, paged or pushed live.",
+  "AI usage": "What the assistant's model calls cost me.",
+  Assistant: "The chat assistant.",
+  Recipes: "My recipes and their ingredients.",
+  Profile: "My own account.",
+};
+
+/** Entity schemas worth a name; every equal subtree in the document becomes a `$ref` to them. */
+function schemaComponents(): SchemaComponents {
+  const components = new SchemaComponents();
+  components.add("ErrorBody", C.ZErrorBodySchema, "output");
+  components.add("EventDate", C.ZStartDateSchema, "output");
+  components.add("Approver", C.ZApproverSchema, "output");
+  components.add("ApproverInput", C.ZApproverInputSchema, "input");
+  components.add("EventRequest", C.ZEventRequestSchema, "output");
+  components.add("RelatedUser", C.ZRelatedUserSchema, "output");
+  components.add("Relationship", C.ZRelationshipSchema, "output");
+  components.add("RelationshipRequest", C.ZRelationshipRequestSchema, "output");
+  components.add("Notification", C.ZNotificationSchema, "output");
+  components.add("AiUsageRecord", C.ZAiUsageRecordSchema, "output");
+  components.add("RecipeIngredient", C.ZRecipeIngredientSchema, "output");
+  components.add("RecipeIngredientInput", C.ZCreateRecipeIngredientBodySchema, "input");
+  components.add("Recipe", C.ZRecipeSchema, "output");
+  components.add("UserProfile", C.ZUserProfileSchema, "output");
+  components.add("SessionUser", C.ZSessionUserSchema, "output");
+  components.add("ChatStreamEvent", C.ZChatStreamEventSchema, "output");
+  components.seal();
+  return components;
+}
+
+/** The error responses, one per code; the status comes from the kit's one code → status table. */
+const ERROR_RESPONSES = {
+  validation_failed: {
+    name: "ValidationFailed",
+    description:
+      "The input is invalid (`validation_failed`). `message` names every bad field; `details.fields` lists them as `{path, message}` (path dotted, e.g. `approvers.0.user_id`).",
+    example: {
+      message: "start_date.time_zone must be an IANA time zone such as Europe/Lisbon",
+      code: "validation_failed",
+      details: { fields: [{ path: "start_date.time_zone", message: "start_date.time_zone must be an IANA time zone such as Europe/Lisbon" }] },
+    },
+  },
+  unauthorized: {
+    name: "Unauthorized",
+    description: "No session, or it expired (`unauthorized`). Sign in again through `GET /api/v1/auth/login`.",
+    example: { ...SESSION_MISSING },
+  },
+  forbidden: {
+    name: "Forbidden",
+    description: `Not allowed (\`forbidden\`): a state-changing request without the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header or from another origin (CSRF), or an action the signed-in user may not take.`,
+    example: { message: "Cross-site request refused", code: "forbidden" },
+  },
+  not_found: {
+    name: "NotFound",
+    description: "Not found, or not yours to see; the API never says which (`not_found`).",
+    example: { message: "Event request not found", code: "not_found" },
+  },
+  conflict: {
+    name: "Conflict",
+    description: "The current state forbids it (`conflict`): a second answer to a review, a duplicate request ...",
+    example: { message: "You already answered this request", code: "conflict" },
+  },
+  payload_too_large: {
+    name: "PayloadTooLarge",
+    description: "The request body is too large (`payload_too_large`).",
+    example: { message: "Request body too large", code: "payload_too_large" },
+  },
+  rate_limited: {
+    name: "RateLimited",
+    description: "Too many requests (`rate_limited`); limits count per user and per IP. Retry after the number of seconds in `Retry-After`.",
+    example: { message: "Too many requests, try again in 30 seconds", code: "rate_limited" },
+  },
+  internal: {
+    name: "Internal",
+    description: "Something failed on our side (`internal`); the message says nothing internal, the server log has the cause.",
+    example: { message: "Something went wrong", code: "internal" },
+  },
+  upstream_unavailable: {
+    name: "UpstreamUnavailable",
+    description: "A service or third party did not answer in time (`upstream_unavailable`). Safe to retry later.",
+    example: { message: "The events service is unavailable, try again shortly", code: "upstream_unavailable" },
+  },
+} as const satisfies Record<C.TErrorCode, { name: string; description: string; example: C.TErrorBody }>;
+
+type ErrorCode = keyof typeof ERROR_RESPONSES;
+
+/** Every route can fail these ways; 413 only where there is a body to be too large. */
+function errorCodesFor(hasBody: boolean): ErrorCode[] {
+  return C.ERROR_CODES.filter((code) => code !== "payload_too_large" || hasBody);
+}
+
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  id: "The resource's id (opaque; never parse it).",
+  skip: "How many items to skip before the page starts.",
+  take: `How many items the page holds, at most ${C.MAX_TAKE}.`,
+  is_read: "Only read (true) or only unread (false) notifications; both when left out.",
+  is_deleted: "true: only deleted (soft) notifications; false: only live ones.",
+  role: "creator: requests I created; reviewer: requests I am asked to review.",
+  status: "Only items in this status.",
+  importance_level: `Only requests of this importance (${C.MIN_IMPORTANCE_LEVEL} to ${C.MAX_IMPORTANCE_LEVEL}).`,
+  start_date_from: "Only requests starting at or after this bound (a day or an instant, inclusive).",
+  start_date_to: "Only requests starting at or before this bound (a day or an instant, inclusive).",
+  created_by: "Only requests created by this user (meaningful with role=reviewer).",
+  time_zone: "The zone day bounds are read in; UTC when left out.",
+  startDate: "First day (or instant) of the range, inclusive.",
+  endDate: "Last day (or instant) of the range, inclusive.",
+  timeZone: "The zone day bounds are read in; UTC when left out.",
+  q: "Text to find in a recipe's title or an ingredient's name, ignoring case; plain text, never a pattern.",
+  code: "The authorization code from the identity provider.",
+  state: "The state this BFF sent at login; anything else is refused.",
+  error: "The identity provider's error, when sign-in failed there.",
+  error_description: "The identity provider's explanation of `error`.",
+};
+
+/** `/api/v1/items/:id` → `/api/v1/items/{id}` (also `:id{[0-9]+}` and `:id?`). */
+export function toOpenApiPath(honoPath: string): string {
+  return honoPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\{[^}]*\})?\??/g, "{$1}");
+}
+
+function pathParameterNames(openApiPath: string): string[] {
+  return [...openApiPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? "");
+}
+
+/** `GET /api/v1/event-requests/{id}/with-approvers` → `getEventRequestsByIdWithApprovers`. */
+export function operationIdFor(method: OpenApiMethod, openApiPath: string): string {
+  const words = openApiPath
+    .replace(/^\/api\/v1/, "")
+    .split("/")
+    .filter((segment) => segment !== "")
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? ["by", ...(param[1] ?? "").split(/[^A-Za-z0-9]+/)] : segment.split(/[^A-Za-z0-9]+/);
+    })
+    .filter((word) => word !== "");
+  return method + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join("");
+}
+
+function isRequired(schema: JsonSchema, name: string): boolean {
+  return Array.isArray(schema.required) && schema.required.includes(name);
+}
+
+function objectProperties(schema: JsonSchema): [string, JsonSchema][] {
+  const properties = schema.properties;
+  if (typeof properties !== "object" || properties === null) return [];
+  return Object.entries(properties as Record<string, JsonSchema>);
+}
+
+function parametersFrom(schema: z.ZodType | undefined, location: "path" | "query", components: SchemaComponents): OpenApiParameter[] {
+  if (!schema) return [];
+  const json = toJsonSchema(schema, "input");
+  return objectProperties(json).map(([name, property]) => {
+    const text = PARAMETER_DESCRIPTIONS[name] ?? (typeof property.description === "string" ? property.description : undefined);
+    return {
+      name,
+      in: location,
+      // A path parameter is always required (OpenAPI says so); a query one when the schema says.
+      required: location === "path" || isRequired(json, name),
+      ...(text === undefined ? {} : { description: text }),
+      schema: components.intern(property),
+    };
+  });
+}
+
+function jsonContent(schema: JsonSchema, example?: unknown): Record<string, OpenApiMediaType> {
+  return { "application/json": example === undefined ? { schema } : { schema, example } };
+}
+
+function eventStreamContent(dataSchema: JsonSchema, what: string): Record<string, OpenApiMediaType> {
+  return {
+    "text/event-stream": {
+      schema: {
+        type: "string",
+        description: `Server-sent events: each \`data:\` line holds one JSON ${what} (see x-event-data-schema); comment lines (\`:\`) are heartbeats.`,
+      },
+      "x-event-data-schema": dataSchema,
+    },
+  };
+}
+
+function errorResponses(codes: readonly ErrorCode[]): Record<string, OpenApiRef> {
+  return Object.fromEntries(
+    codes.map((code) => [String(HTTP_STATUS_BY_CODE[code]), { $ref: `#/components/responses/${ERROR_RESPONSES[code].name}` }]),
+  );
+}
+
+const SUCCESS_DESCRIPTIONS = { 200: "OK", 201: "Created", 204: "No content: done, no body." } as const;
+
+function csrfParameter(): OpenApiRef {
+  return { $ref: "#/components/parameters/CsrfHeader" };
+}
+
+function operationDescription(parts: readonly (string | false | undefined)[]): string {
+  return parts.filter((part): part is string => typeof part === "string" && part !== "").join("\n\n");
+}
+
+function catalogueOperation(route: RouteSpec, components: SchemaComponents): [string, OpenApiMethod, OpenApiOperation] {
+  const path = toOpenApiPath(route.path);
+  const method = route.method.toLowerCase() as Lowercase<HttpMethod>;
+  const isStateChanging = STATE_CHANGING.has(method);
+
+  const pathParameters = parametersFrom(route.params, "path", components);
+  for (const name of pathParameterNames(path)) {
+    // A path parameter the params schema does not describe still has to be documented.
+    if (!pathParameters.some((parameter) => parameter.name === name)) {
+      pathParameters.push({ name, in: "path", required: true, description: PARAMETER_DESCRIPTIONS[name] ?? name, schema: { type: "string" } });
+    }
+  }
+  const parameters: (OpenApiParameter | OpenApiRef)[] = [
+    ...pathParameters,
+    ...parametersFrom(route.query, "query", components),
+    ...(isStateChanging ? [csrfParameter()] : []),
+  ];
+
+  const { status, schema } = route.success;
+  const success: OpenApiResponse = { description: SUCCESS_DESCRIPTIONS[status] };
+  if (status !== 204 && schema) {
+    const json = components.intern(toJsonSchema(schema, "output"));
+    success.content = route.isStream ? eventStreamContent(json, "event") : jsonContent(json);
+  }
+
+  const isBodyRequired = route.body !== undefined && !route.body.safeParse(undefined).success;
+  const operation: OpenApiOperation = {
+    operationId: operationIdFor(method, path),
+    summary: route.summary,
+    description: operationDescription([
+      route.summary + ".",
+      route.isStream && "The response streams as server-sent events (`text/event-stream`) and is passed through unbuffered.",
+      route.rateLimit && `Rate-limited (the ${route.rateLimit} limit, per user and per IP): over it, 429 with \`Retry-After\`.`,
+      isStateChanging && `Requires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header and a same-origin request (CSRF).`,
+    ]),
+    tags: [route.tag],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: isBodyRequired,
+            ...(isBodyRequired ? {} : { description: "Optional: may be left out." }),
+            content: jsonContent(components.intern(toJsonSchema(route.body, "input"))),
+          },
+        }
+      : {}),
+    responses: { [String(status)]: success, ...errorResponses(errorCodesFor(route.body !== undefined)) },
+  };
+  return [path, method, operation];
+}
+
+/** The BFF's own routes: they are not forwarded, so they are not in the catalogue. */
+function bffOperations(components: SchemaComponents): [string, OpenApiMethod, OpenApiOperation][] {
+  const publicRoute = { security: [] };
+  const redirect = (description: string): OpenApiResponse => ({
+    description,
+    headers: { Location: { description: "Where the browser goes next.", schema: { type: "string" } } },
+  });
+  const queryParameter = (name: string, isRequired: boolean): OpenApiParameter => ({
+    name,
+    in: "query",
+    required: isRequired,
+    description: PARAMETER_DESCRIPTIONS[name] ?? name,
+    schema: { type: "string" },
+  });
+  const jwk = {
+    type: "object",
+    properties: {
+      kty: { type: "string", examples: ["EC", "OKP"] },
+      kid: { type: "string", description: "The key id internal tokens name in their header." },
+      alg: { type: "string", examples: ["ES256", "EdDSA"] },
+      use: { type: "string", const: "sig" },
+      crv: { type: "string" },
+      x: { type: "string" },
+      y: { type: "string" },
+    },
+    required: ["kty", "kid"],
+  };
+  return [
+    [
+      "/api/v1/auth/login",
+      "get",
+      {
+        operationId: "getAuthLogin",
+        summary: "Start signing in with the identity provider",
+        description:
+          "Redirects to the identity provider (OpenID Connect authorization-code flow with PKCE, state and nonce). Rate-limited per IP: over it, 429 with `Retry-After`.",
+        tags: [AUTH_TAG],
+        ...publicRoute,
+        responses: { "302": redirect("To the identity provider's sign-in page."), ...errorResponses(["rate_limited", "internal", "upstream_unavailable"]) },
+      },
+    ],
+    [
+      "/api/v1/auth/callback",
+      "get",
+      {
+        operationId: "getAuthCallback",
+        summary: "Finish signing in (the identity provider redirects here)",
+        description: `Verifies the ID token, creates the session (a new \`${SESSION_COOKIE}\` cookie) and redirects to the app's \`/auth/callback\`. A failure redirects there too, with an \`error\` the app shows.`,
+        tags: [AUTH_TAG],
+        ...publicRoute,
+        parameters: [queryParameter("code", false), queryParameter("state", false), queryParameter("error", false), queryParameter("error_description", false)],
+        responses: {
+          "302": {
+            ...redirect("To the app's /auth/callback: signed in, or with an error to show."),
+            headers: {
+              Location: { description: "The app's /auth/callback.", schema: { type: "string" } },
+              "Set-Cookie": { description: `The new \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax, Secure behind https).`, schema: { type: "string" } },
+            },
+          },
+          ...errorResponses(["rate_limited", "internal"]),
+        },
+      },
+    ],
+    [
+      "/api/v1/auth/session",
+      "get",
+      {
+        operationId: "getAuthSession",
+        summary: "The signed-in user",
+        description: "The signed-in user, or 401 without a session.",
+        tags: [AUTH_TAG],
+        responses: {
+          "200": { description: "OK", content: jsonContent(components.intern(toJsonSchema(C.ZSessionResponseSchema, "output"))) },
+          ...errorResponses(["unauthorized", "internal"]),
+        },
+      },
+    ],
+    [
+      "/api/v1/auth/logout",
+      "post",
+      {
+        operationId: "postAuthLogout",
+        summary: "Sign out",
+        description: `Deletes the session on the server and clears the cookie.\n\nRequires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header and a same-origin request (CSRF).`,
+        tags: [AUTH_TAG],
+        parameters: [csrfParameter()],
+        responses: { "204": { description: SUCCESS_DESCRIPTIONS[204] }, ...errorResponses(["forbidden", "internal"]) },
+      },
+    ],
+    [
+      "/.well-known/jwks.json",
+      "get",
+      {
+        operationId: "getWellKnownJwksJson",
+        summary: "Public keys of the BFF's internal tokens (JWKS)",
+        description: "The services verify the short-lived internal JWTs the BFF mints per call against these keys (`kid` picks one).",
+        tags: [AUTH_TAG],
+        ...publicRoute,
+        responses: {
+          "200": {
+            description: "OK",
+            content: jsonContent({ type: "object", properties: { keys: { type: "array", items: jwk } }, required: ["keys"] }),
+          },
+        },
+      },
+    ],
+  ];
+}
+
+function notificationStreamOperation(components: SchemaComponents): [string, OpenApiMethod, OpenApiOperation] {
+  return [
+    "/api/v1/notifications/stream",
+    "get",
+    {
+      operationId: "getNotificationsStream",
+      summary: "My new notifications, pushed live",
+      description:
+        "A server-sent event stream (`text/event-stream`): each new notification of the signed-in user as one JSON object on a `data:` line, with heartbeat comments to keep the connection open. Reconnect on close.",
+      tags: ["Notifications"],
+      responses: {
+        "200": { description: "OK: the stream stays open.", content: eventStreamContent(components.intern(toJsonSchema(C.ZNotificationSchema, "output")), "notification") },
+        ...errorResponses(["unauthorized", "internal", "upstream_unavailable"]),
+      },
+    },
+  ];
+}
+
+const INFO_DESCRIPTION = `The public API of Amia, the calendar assistant: everything the web app uses, under \`/api/v1\`.
+
+## Authentication
+Sign in through \`GET /api/v1/auth/login\` (OpenID Connect with the identity provider). The session is the HttpOnly cookie \`${SESSION_COOKIE}\`; the browser sends it, scripts never see it. Without a valid session every route answers 401, except sign-in, the keys (\`/.well-known/jwks.json\`), this document and the reference page (\`/api/v1/docs\`).
+
+State-changing requests (POST, PATCH, PUT, DELETE) must come from our own origin (\`Origin\` / \`Sec-Fetch-Site\`) and carry the header \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\`; otherwise 403.
+
+## Errors
+Every error has the body \`{message, code, details?}\` (\`ErrorBody\`). \`message\` is meant for people; branch on \`code\`: ${C.ERROR_CODES.map((code) => `\`${code}\` (${HTTP_STATUS_BY_CODE[code]})`).join(", ")}. A \`validation_failed\` error lists the bad fields in \`details.fields\` as \`{path, message}\`. A 429 carries \`Retry-After\` (seconds).
+
+## Paging
+Paged lists take \`skip\` (default 0) and \`take\` (default ${C.DEFAULT_TAKE}, notifications ${C.DEFAULT_NOTIFICATIONS_TAKE}, at most ${C.MAX_TAKE}) and answer with the page and \`skip\`, \`take\`, \`total_count\` (matches over all pages). Newest first.
+
+## Dates
+- **Event dates** (\`start_date\`, \`end_date\`, schema \`EventDate\`): all-day \`{"date": "2026-03-11", "time_zone": "Europe/Lisbon"}\`, or timed \`{"date_time": "2026-03-11T12:00", "time_zone": "Europe/Lisbon"}\` (wall-clock time in that zone) or \`{"date_time": "2026-03-11T12:00:00Z", "time_zone": "Europe/Lisbon"}\` (that instant, shown in that zone). Exactly one of \`date\` / \`date_time\`; both ends all-day or both timed; the end not before the start (an all-day end is inclusive).
+- **Date bounds in queries** (\`start_date_from\`, \`start_date_to\`, \`startDate\`, \`endDate\`): a day \`YYYY-MM-DD\` (the whole day in the given time zone, UTC by default) or an ISO 8601 date-time with \`Z\` or an offset; inclusive.
+- **Timestamps we record** (\`created_at\` ...): ISO 8601 date-times with \`Z\` or an offset.
+- **Time zones**: IANA names such as \`Europe/Lisbon\`.
+
+## Conventions
+Query booleans are the words \`true\` and \`false\`. In responses an absent value is \`null\`, never a missing field; responses may gain fields over time, so ignore the ones you do not know.`;
+
+/** The whole document; pure and deterministic (call once and keep it). */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const components = schemaComponents();
+  const bff = bffOperations(components);
+  // Sign-in first, then the catalogue in its order, then the BFF's other routes.
+  const operations = [
+    ...bff.filter(([path]) => path.startsWith("/api/v1/auth/")),
+    ...ROUTES.map((route) => catalogueOperation(route, components)),
+    notificationStreamOperation(components),
+    ...bff.filter(([path]) => !path.startsWith("/api/v1/auth/")),
+  ];
+
+  const paths: Record<string, OpenApiPathItem> = {};
+  const operationIds = new Set<string>();
+  const tagNames: string[] = [AUTH_TAG];
+  for (const [path, method, operation] of operations) {
+    const item = (paths[path] ??= {});
+    if (item[method]) throw new Error(`${method.toUpperCase()} ${path} is documented twice`);
+    if (operationIds.has(operation.operationId)) throw new Error(`operationId ${operation.operationId} is used twice`);
+    operationIds.add(operation.operationId);
+    item[method] = operation;
+    for (const tag of operation.tags) if (!tagNames.includes(tag)) tagNames.push(tag);
+  }
+  for (const [path, item] of Object.entries(paths)) {
+    paths[path] = Object.fromEntries(METHOD_ORDER.filter((method) => item[method]).map((method) => [method, item[method]]));
+  }
+
+  return {
+    openapi: "3.1.1",
+    info: { title: "Amia API", version: packageJson.version || "1.0.0", description: INFO_DESCRIPTION },
+    tags: tagNames.map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
+    security: [{ [SECURITY_SCHEME]: [] }],
+    paths,
+    components: {
+      schemas: Object.fromEntries(components.entries()),
+      responses: Object.fromEntries(
+        C.ERROR_CODES.map((code) => {
+          const { name, description, example } = ERROR_RESPONSES[code];
+          const response: OpenApiResponse = { description, content: jsonContent(components.ref("ErrorBody"), example) };
+          if (code === "rate_limited") response.headers = { "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
+          return [name, response];
+        }),
+      ),
+      parameters: {
+        CsrfHeader: {
+          name: CSRF_HEADER,
+          in: "header",
+          required: true,
+          description: `Required on every state-changing request (POST, PATCH, PUT, DELETE), together with a same-origin \`Origin\` / \`Sec-Fetch-Site\`; without it the request is refused with 403. A cross-site form cannot set a custom header, so its presence proves the request came from our own scripts.`,
+          schema: { type: "string", enum: [CSRF_HEADER_VALUE] },
+        },
+      },
+      headers: {
+        RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } },
+      },
+      securitySchemes: {
+        [SECURITY_SCHEME]: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: `The session cookie set at sign-in (HttpOnly, SameSite=Lax). State-changing requests also need the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header.`,
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { Context, Handler } from "hono";
+import type { RouteSpec } from "../routes/catalogue.ts";
+import type { BffEnv } from "../sessions/session-middleware.ts";
+import { UpstreamError, type UpstreamClient, type UpstreamRequest, type UpstreamResponse } from "./upstream-client.ts";
+
+/**
+ * Forwards a catalogue route one-for-one to its owning service: same method, path, query and
+ * body, as the signed-in user. Status and body come back as the service gave them (error bodies
+ * are already `{message, code, details?}`); streams pass through unbuffered.
+ */
+
+/** Headers every streamed answer carries, so no proxy on the way buffers it. */
+export const STREAM_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache",
+  "x-accel-buffering": "no",
+} as const;
+
+const NO_BODY_STATUSES = new Set([204, 205, 304]);
+
+/** The upstream request for this call, as the session's user. */
+export async function upstreamRequestOf(c: Context<BffEnv>, route: RouteSpec): Promise<UpstreamRequest> {
+  const session = c.var.session;
+  const url = new URL(c.req.url);
+  const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
+  const body = hasBody ? await c.req.arrayBuffer() : undefined;
+  return {
+    service: route.service,
+    method: c.req.method,
+    path: `${url.pathname}${url.search}`,
+    principal: { id: session.user_id, email: session.email, kind: "user" },
+    requestId: c.var.requestId,
+    body: body && body.byteLength > 0 ? body : undefined,
+    contentType: body && body.byteLength > 0 ? c.req.header("content-type") : undefined,
+    accept: route.isStream ? "text/event-stream" : "application/json",
+    signal: c.req.raw.signal,
+  };
+}
+
+/** The browser's answer for a buffered upstream answer. */
+export function relayResponse(service: string, upstream: UpstreamResponse): Response {
+  if (NO_BODY_STATUSES.has(upstream.status)) return new Response(null, { status: upstream.status });
+  const contentType = upstream.headers.get("content-type") ?? "";
+  if (upstream.status >= 500 && !contentType.includes("json")) {
+    throw new UpstreamError(502, `The ${service} service failed (${upstream.status}); please try again`);
+  }
+  const headers = new Headers();
+  if (contentType) headers.set("content-type", contentType);
+  const retryAfter = upstream.headers.get("retry-after");
+  if (retryAfter) headers.set("retry-after", retryAfter);
+  return new Response(upstream.body.byteLength > 0 ? upstream.body : null, { status: upstream.status, headers });
+}
+
+export function forwardTo(route: RouteSpec, upstream: UpstreamClient): Handler<BffEnv> {
+  if (!route.isStream) {
+    return async (c) => relayResponse(route.service, await upstream.call(await upstreamRequestOf(c, route)));
+  }
+  return async (c) => {
+    const response = await upstream.open(await upstreamRequestOf(c, route));
+    const isEventStream = response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    if (isEventStream && response.body) return new Response(response.body, { status: response.status, headers: STREAM_HEADERS });
+    // Not a stream (a refusal such as a 400 or 429): relay it like any other answer.
+    let body: ArrayBuffer;
+    try {
+      body = await response.arrayBuffer();
+    } catch {
+      throw new UpstreamError(503, `The ${route.service} service broke off its answer; please try again`);
+    }
+    return relayResponse(route.service, { status: response.status, headers: response.headers, body });
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { relayResponse } from "./forward.ts";
+import { createUpstreamClient, UpstreamError, type UpstreamRequest } from "./upstream-client.ts";
+
+const serviceUrls = {
+  identity: "http://identity",
+  relationships: "http://relationships",
+  events: "http://events",
+  notifications: "http://notifications",
+  agent: "http://agent",
+  usage: "http://usage",
+  calendar: "http://calendar",
+  recipes: "http://recipes",
+};
+const request: UpstreamRequest = { service: "events", method: "GET", path: "/api/v1/event-requests?take=3", principal: { id: "u1", email: "ana@example.com", kind: "user" }, requestId: "req-1" };
+
+function clientWith(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, timeoutMs = 50) {
+  return createUpstreamClient({ serviceUrls, timeoutMs, mint: async (principal, audience) => `token-for-${principal.id}-at-${audience}`, fetch: fetchImpl as typeof fetch });
+}
+
+describe("the upstream client", () => {
+  it("calls the owning service's same path with a token for it and the request id", async () => {
+    const seen: Array<{ url: string; headers: Headers }> = [];
+    const client = clientWith(async (url, init) => {
+      seen.push({ url, headers: new Headers(init.headers) });
+      return Response.json({ ok: true });
+    });
+
+    expect(await client.json(request)).toEqual({ status: 200, body: { ok: true } });
+    expect(seen[0]!.url).toBe("http://events/api/v1/event-requests?take=3");
+    expect(seen[0]!.headers.get("authorization")).toBe("Bearer token-for-u1-at-events");
+    expect(seen[0]!.headers.get("x-request-id")).toBe("req-1");
+  });
+
+  it("turns a refused connection into a 503 naming the service", async () => {
+    const client = clientWith(async () => {
+      throw new TypeError("fetch failed");
+    });
+    const failure = await client.call(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UpstreamError);
+    expect((failure as UpstreamError).status).toBe(503);
+    expect((failure as UpstreamError).toBody()).toEqual({ message: "The events service is unavailable; please try again shortly", code: "upstream_unavailable" });
+  });
+
+  it("gives up after the timeout with a 504, rather than hang", async () => {
+    const client = clientWith(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal!.addEventListener("abort", () => reject(init.signal!.reason));
+        }),
+    );
+    const failure = (await client.call(request).catch((error: unknown) => error)) as UpstreamError;
+    expect(failure.status).toBe(504);
+    expect(failure.message).toBe("The events service did not answer within 50 ms; please try again");
+  });
+});
+
+describe("relayResponse", () => {
+  const answer = (status: number, body: string, contentType?: string) => ({
+    status,
+    headers: new Headers(contentType ? { "content-type": contentType } : {}),
+    body: new TextEncoder().encode(body).buffer as ArrayBuffer,
+  });
+
+  it("passes a service's status and JSON body through, errors included", async () => {
+    const relayed = relayResponse("events", answer(409, '{"message":"Already decided","code":"conflict"}', "application/json"));
+    expect(relayed.status).toBe(409);
+    expect(await relayed.json()).toEqual({ message: "Already decided", code: "conflict" });
+  });
+
+  it("answers a 204 with no body", async () => {
+    const relayed = relayResponse("events", answer(204, ""));
+    expect(relayed.status).toBe(204);
+    expect(await relayed.text()).toBe("");
+  });
+
+  it("turns a 5xx that is not one of ours (a proxy's HTML page) into a clear 502", () => {
+    expect(() => relayResponse("events", answer(502, "<html>Bad gateway</html>", "text/html"))).toThrow("The events service failed (502); please try again");
+  });
+});
