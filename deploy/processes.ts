@@ -29,6 +29,8 @@ export const PROCESSES: readonly ProcessSpec[] = [
   service("notifications", 4004, ["mongo", "kafka"]),
   service("agent", 4005, ["kafka"]),
   service("usage", 4006, ["mongo", "kafka"]),
+  // The local Google (OAuth token endpoint + Calendar v3; deploy/google-stand-in), before the calendar that calls it.
+  { name: "google-stand-in", dir: "deploy/google-stand-in", port: 4500, args: ["src/main.ts"], needs: [] },
   service("calendar", 4007, ["mongo", "kafka", "redis"]),
   service("recipes", 4008, ["mongo", "kafka"]),
   // The local OpenID Connect provider (stand-in for Google sign-in), before the BFF that signs in with it.

@@ -26,3 +26,4 @@ export * from "./events/notification-events.ts";
 export * from "./events/calendar-events.ts";
 export * from "./events/ai-usage-events.ts";
 export * from "./events/catalogue.ts";
+export * from "./calendar.ts";

@@ -13,7 +13,7 @@ export interface InternalKeys {
   /** The JWKS document: the current public key first, then the previous ones. */
   jwks: { keys: JWK[] };
   /** A token for `user`, addressed to one service (`audience` = the service's name). */
-  mint: (user: TInternalUser, audience: string) => Promise<string>;
+  mint: (user: TInternalUser, audience: string | string[]) => Promise<string>;
 }
 
 /** How long a minted token lives; services refuse anything older than 2 minutes anyway. */

@@ -34,6 +34,8 @@ export interface SignedInIdentity {
   /** The provider's tokens: handed to the calendar service (issue 6), never to the browser. */
   accessToken: string;
   refreshToken: string | undefined;
+  /** When the access token expires (epoch ms), when the provider said. */
+  accessTokenExpiresAtMs: number | undefined;
 }
 
 export interface OidcClient {
@@ -112,6 +114,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
         name,
         accessToken: tokens.access_token,
         refreshToken: tokens.refresh_token,
+        accessTokenExpiresAtMs: typeof tokens.expires_in === "number" ? Date.now() + tokens.expires_in * 1_000 : undefined,
       };
     },
   };

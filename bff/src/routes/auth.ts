@@ -90,8 +90,10 @@ export function authRoutes(deps: AuthRoutesDeps) {
         name: identity.name ?? null,
         full_name: identity.name ?? null,
       }, c.var.requestId);
-      // The provider's access and refresh tokens belong to the calendar service (issue 6), which
-      // does not exist yet: until it does they are dropped here, never stored, never sent on.
+      // The provider's tokens go to the calendar service (encrypted at rest there), never to the
+      // browser. A failure to store them does not fail the sign-in: the user is signed in, and
+      // calendar sync says "not connected" until the next sign-in stores them.
+      await storeGoogleTokens(user.id, identity, c.var.requestId);
       // A new session id at every sign-in, and the old session (if any) ended: no fixation.
       const previous = sessionIdOf(c);
       if (previous) await sessions.destroy(previous);
@@ -134,6 +136,28 @@ export function authRoutes(deps: AuthRoutesDeps) {
     clearSessionCookie(c, config.isSecureCookie);
     return c.body(null, 204);
   });
+
+  async function storeGoogleTokens(userId: string, identity: SignedInIdentity, requestId: string): Promise<void> {
+    try {
+      const { status } = await upstream.json({
+        service: "calendar",
+        method: "PUT",
+        path: `/internal/users/${encodeURIComponent(userId)}/google-tokens`,
+        principal: BFF_PRINCIPAL,
+        requestId,
+        body: JSON.stringify({
+          access_token: identity.accessToken,
+          refresh_token: identity.refreshToken ?? null,
+          expires_at: identity.accessTokenExpiresAtMs === undefined ? null : new Date(identity.accessTokenExpiresAtMs).toISOString(),
+        }),
+        contentType: "application/json",
+      });
+      if (status !== 204) throw new Error(`calendar answered ${status}`);
+    } catch (error) {
+      // SPEC.md section 8's text, logged only (never the tokens).
+      logger.error({ err: error, user_id: userId }, "Failed to store Google tokens");
+    }
+  }
 
   async function upsertUser(body: TUpsertUserOnSignInBody, requestId: string) {
     const { status, body: answer } = await upstream.json({

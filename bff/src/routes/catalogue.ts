@@ -28,7 +28,16 @@ export interface RouteSpec {
   isStream?: boolean;
   /** Rate-limit class, counted per user and per IP in Redis. */
   rateLimit?: "chat";
+  /**
+   * Services the owning service may call as the signed-in user with the token it was given: the
+   * BFF mints that token with audience [service, ...onBehalfOf], and the service forwards it.
+   * Only the agent has this (its tools act as the user; docs/decisions.md).
+   */
+  onBehalfOf?: readonly ServiceName[];
 }
+
+/** What the agent's tools may reach as the user: never identity, usage or recipes. */
+export const AGENT_ON_BEHALF_OF: readonly ServiceName[] = ["events", "relationships", "notifications", "calendar"];
 
 const id = C.ZIdParamsSchema;
 const ok = (schema: z.ZodType) => ({ status: 200 as const, schema });
@@ -37,7 +46,7 @@ const noContent = { status: 204 as const };
 
 export const ROUTES: readonly RouteSpec[] = [
   // Event requests (events service; auto-fill is the agent's).
-  { method: "POST", path: "/api/v1/event-requests/commands/auto-fill", service: "agent", tag: "Event requests", summary: "Fill event fields from a plain-language description (smart-fill)", body: C.ZSmartParseRequestSchema, success: ok(C.ZSmartParseResultSchema), rateLimit: "chat" },
+  { method: "POST", path: "/api/v1/event-requests/commands/auto-fill", service: "agent", tag: "Event requests", summary: "Fill event fields from a plain-language description (smart-fill)", body: C.ZSmartParseRequestSchema, success: ok(C.ZSmartParseResultSchema), rateLimit: "chat", onBehalfOf: AGENT_ON_BEHALF_OF },
   { method: "POST", path: "/api/v1/event-requests", service: "events", tag: "Event requests", summary: "Create an event request with its reviewers", body: C.ZCreateEventRequestBodySchema, success: created(C.ZEventRequestResponseSchema) },
   { method: "GET", path: "/api/v1/event-requests", service: "events", tag: "Event requests", summary: "List my event requests (role=reviewer: those I am asked to review)", query: C.ZListEventRequestsQuerySchema, success: ok(C.ZListEventRequestsResponseSchema) },
   { method: "GET", path: "/api/v1/event-requests/with-approvals", service: "events", tag: "Event requests", summary: "Page through event requests with their approval counts", query: C.ZListEventRequestsWithApprovalsQuerySchema, success: ok(C.ZListEventRequestsWithApprovalsResponseSchema) },
@@ -77,7 +86,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: "GET", path: "/api/v1/ai-usage/by-date-range", service: "usage", tag: "AI usage", summary: "Page through my AI usage records in a date range", query: C.ZListAiUsageByDateRangeQuerySchema, success: ok(C.ZListAiUsageResponseSchema) },
 
   // The assistant (agent service).
-  { method: "POST", path: "/api/v1/agent/commands/chat", service: "agent", tag: "Assistant", summary: "Chat with the assistant; the reply streams (text/event-stream)", body: C.ZChatRequestSchema, success: ok(C.ZChatStreamEventSchema), isStream: true, rateLimit: "chat" },
+  { method: "POST", path: "/api/v1/agent/commands/chat", service: "agent", tag: "Assistant", summary: "Chat with the assistant; the reply streams (text/event-stream)", body: C.ZChatRequestSchema, success: ok(C.ZChatStreamEventSchema), isStream: true, rateLimit: "chat", onBehalfOf: AGENT_ON_BEHALF_OF },
 
   // Recipes (recipes service).
   { method: "GET", path: "/api/v1/recipes/search", service: "recipes", tag: "Recipes", summary: "Search my recipes by title or ingredient", query: C.ZSearchRecipesQuerySchema, success: ok(C.ZListRecipesResponseSchema) },
@@ -90,6 +99,14 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: "DELETE", path: "/api/v1/recipes/:id", service: "recipes", tag: "Recipes", summary: "Delete a recipe", params: id, success: noContent },
   { method: "GET", path: "/api/v1/recipes/:id/ingredients", service: "recipes", tag: "Recipes", summary: "A recipe's ingredients", params: id, success: ok(C.ZListRecipeIngredientsResponseSchema) },
   { method: "POST", path: "/api/v1/recipes/:id/ingredients", service: "recipes", tag: "Recipes", summary: "Add an ingredient", params: id, body: C.ZCreateRecipeIngredientBodySchema, success: created(C.ZRecipeIngredientResponseSchema) },
+
+  // Google Calendar (calendar service). Tokens go in at sign-in (BFF → calendar, internal);
+  // the browser only learns whether the calendar is connected.
+  { method: "GET", path: "/api/v1/calendar/events", service: "calendar", tag: "Calendar", summary: "My upcoming Google Calendar events (timeMin / timeMax)", query: C.ZListCalendarEventsQuerySchema, success: ok(C.ZListCalendarEventsResponseSchema) },
+  { method: "POST", path: "/api/v1/calendar/free-busy", service: "calendar", tag: "Calendar", summary: "My busy times between timeMin and timeMax", body: C.ZFreeBusyBodySchema, success: ok(C.ZFreeBusyResponseSchema) },
+  { method: "GET", path: "/api/v1/calendar/admin/jobs", service: "calendar", tag: "Calendar", summary: "Operators: sync job counts and the latest failures (403 unless listed in CALENDAR_ADMIN_USER_IDS)", success: ok(C.ZSyncJobsResponseSchema) },
+  { method: "POST", path: "/api/v1/calendar/admin/jobs/:id/retry", service: "calendar", tag: "Calendar", summary: "Operators: retry a failed sync job", params: C.ZSyncJobParamsSchema, success: noContent },
+  { method: "GET", path: "/api/v1/auth/tokens", service: "calendar", tag: "Calendar", summary: "Whether my Google Calendar is connected (never the tokens)", success: ok(C.ZGoogleConnectionSchema) },
 
   // Profile (identity service).
   { method: "GET", path: "/api/v1/users/me", service: "identity", tag: "Profile", summary: "My profile (the Account tab)", success: ok(C.ZUserProfileResponseSchema) },

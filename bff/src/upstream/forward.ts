@@ -18,6 +18,10 @@ export const STREAM_HEADERS = {
 
 const NO_BODY_STATUSES = new Set([204, 205, 304]);
 
+function wantsJsonOnly(accept: string | undefined): boolean {
+  return !!accept && accept.includes("application/json") && !accept.includes("text/event-stream") && !accept.includes("*/*");
+}
+
 /** The upstream request for this call, as the session's user. */
 export async function upstreamRequestOf(c: Context<BffEnv>, route: RouteSpec): Promise<UpstreamRequest> {
   const session = c.var.session;
@@ -32,8 +36,11 @@ export async function upstreamRequestOf(c: Context<BffEnv>, route: RouteSpec): P
     requestId: c.var.requestId,
     body: body && body.byteLength > 0 ? body : undefined,
     contentType: body && body.byteLength > 0 ? c.req.header("content-type") : undefined,
-    accept: route.isStream ? "text/event-stream" : "application/json",
+    // A stream route still answers JSON to a client that asks only for JSON (the chat's
+    // non-streaming variant, `{content}`); everyone else gets the stream.
+    accept: route.isStream && !wantsJsonOnly(c.req.header("accept")) ? "text/event-stream" : "application/json",
     signal: c.req.raw.signal,
+    onBehalfOf: route.onBehalfOf,
   };
 }
 

@@ -35,6 +35,16 @@ export interface UpstreamRequest {
   accept?: string | undefined;
   /** The caller went away: stop waiting for the service. */
   signal?: AbortSignal | undefined;
+  /**
+   * Services the target may call for this user with the same token (the route's `onBehalfOf`):
+   * they join the token's audience next to the target's own name.
+   */
+  onBehalfOf?: readonly ServiceName[] | undefined;
+}
+
+/** The token audience of a request: the target alone, or the target plus those it acts for. */
+export function audienceOf(request: Pick<UpstreamRequest, "service" | "onBehalfOf">): string | string[] {
+  return request.onBehalfOf?.length ? [request.service, ...request.onBehalfOf] : request.service;
 }
 
 /** A buffered answer (every route but streams). */
@@ -56,7 +66,7 @@ export interface UpstreamClient {
 export interface UpstreamClientOptions {
   serviceUrls: Record<ServiceName, string>;
   timeoutMs: number;
-  mint: (principal: TInternalUser, audience: string) => Promise<string>;
+  mint: (principal: TInternalUser, audience: string | string[]) => Promise<string>;
   fetch?: typeof fetch;
 }
 
@@ -67,7 +77,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const doFetch = options.fetch ?? fetch;
 
   const send = async (request: UpstreamRequest, signal: AbortSignal): Promise<Response> => {
-    const headers = new Headers({ authorization: `Bearer ${await mint(request.principal, request.service)}` });
+    const headers = new Headers({ authorization: `Bearer ${await mint(request.principal, audienceOf(request))}` });
     if (request.requestId) headers.set(REQUEST_ID_HEADER, request.requestId);
     if (request.contentType) headers.set("content-type", request.contentType);
     headers.set("accept", request.accept ?? "application/json");

@@ -76,6 +76,10 @@ func (p *writeProxy) handle(client net.Conn) {
 	}
 	defer release()
 
+	// Commands awaiting a reply, by request id: named in the log if FerretDB drops the connection.
+	var pendingMu sync.Mutex
+	pending := map[int32]string{}
+
 	done := make(chan struct{})
 	go func() { // FerretDB -> client: a reply to the held write releases the lock.
 		defer close(done)
@@ -83,8 +87,16 @@ func (p *writeProxy) handle(client net.Conn) {
 		for {
 			msg, err := readMessage(backend)
 			if err != nil {
+				pendingMu.Lock()
+				if len(pending) > 0 && !errors.Is(err, net.ErrClosed) {
+					p.logger.Warn("proxy: FerretDB closed a connection with commands unanswered", "commands", fmt.Sprint(pending), "error", err)
+				}
+				pendingMu.Unlock()
 				return
 			}
+			pendingMu.Lock()
+			delete(pending, int32(binary.LittleEndian.Uint32(msg[8:12])))
+			pendingMu.Unlock()
 			if _, err := client.Write(msg); err != nil {
 				return
 			}
@@ -100,7 +112,13 @@ func (p *writeProxy) handle(client net.Conn) {
 		if err != nil {
 			break
 		}
-		isWrite := writeCommands[commandName(msg)]
+		name := commandName(msg)
+		if !hasMoreToCome(msg) {
+			pendingMu.Lock()
+			pending[int32(binary.LittleEndian.Uint32(msg[4:8]))] = name
+			pendingMu.Unlock()
+		}
+		isWrite := writeCommands[name]
 		if isWrite {
 			p.writes.Lock()
 			holding.Store(int32(binary.LittleEndian.Uint32(msg[4:8])))

@@ -12,7 +12,7 @@ FERRET_LOG="$FERRET_RUN/ferretdb.log"
 FERRET_START_TIMEOUT=${FERRET_START_TIMEOUT:-60}
 
 ferret_src_sum() {
-  files_sum "$FERRET_SRC/main.go" "$FERRET_SRC/go.mod" "$FERRET_SRC/go.sum"
+  files_sum "$FERRET_SRC"/*.go "$FERRET_SRC/go.mod" "$FERRET_SRC/go.sum"
 }
 
 # Builds only when our sources changed since the cached binary was built; the Go module cache

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envPort, serviceEnvShape, kafkaEnvShape, internalAuthEnvShape } from "@amia/kit";
+import { envPort, serviceEnvShape, kafkaEnvShape, internalAuthEnvShape, LOCAL_DEFAULTS } from "@amia/kit";
 
 /** The agent service's whole configuration, parsed once at start-up. */
 export const ZAgentEnvSchema = z.object({
@@ -7,6 +7,28 @@ export const ZAgentEnvSchema = z.object({
   ...kafkaEnvShape,
   ...internalAuthEnvShape,
   PORT: envPort.default(4005),
+  /** Any OpenAI-compatible server (OpenAI, Ollama, vLLM, the local stand-in). */
+  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  /** Absent or empty: the offline mode (chrono-node parser, no model). */
+  OPENAI_API_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() !== "" ? value : undefined)),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  // The services the agent's tools call as the signed-in user, with the user's own token.
+  EVENTS_URL: z.url(),
+  RELATIONSHIPS_URL: z.url(),
+  NOTIFICATIONS_URL: z.url(),
+  CALENDAR_URL: z.url(),
 });
+
+/** Outside production only: the local stack `npm start` runs (the same ports the BFF defaults to). */
+export const AGENT_LOCAL_DEFAULTS: Readonly<Record<string, string>> = {
+  ...LOCAL_DEFAULTS,
+  RELATIONSHIPS_URL: "http://127.0.0.1:4002",
+  EVENTS_URL: "http://127.0.0.1:4003",
+  NOTIFICATIONS_URL: "http://127.0.0.1:4004",
+  CALENDAR_URL: "http://127.0.0.1:4007",
+};
 
 export type TAgentEnv = z.output<typeof ZAgentEnvSchema>;

@@ -1,14 +1,49 @@
 import { z } from "zod";
-import { envPort, serviceEnvShape, mongoEnvShape, kafkaEnvShape, redisEnvShape, internalAuthEnvShape } from "@amia/kit";
+import { envPort, envPositiveInt, serviceEnvShape, mongoEnvShape, kafkaEnvShape, redisEnvShape, internalAuthEnvShape } from "@amia/kit";
+
+/** A development-only key (32 zero-ish bytes): fine on a laptop, refused in production. */
+const DEV_TOKEN_ENCRYPTION_KEY = Buffer.from("amia-local-dev-token-key-32bytes").toString("base64");
+
+const envKey = z
+  .string()
+  .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
 
 /** The calendar service's whole configuration, parsed once at start-up. */
-export const ZCalendarEnvSchema = z.object({
-  ...serviceEnvShape,
-  ...mongoEnvShape,
-  ...kafkaEnvShape,
-  ...redisEnvShape,
-  ...internalAuthEnvShape,
-  PORT: envPort.default(4007),
-});
+export const ZCalendarEnvSchema = z
+  .object({
+    ...serviceEnvShape,
+    ...mongoEnvShape,
+    ...kafkaEnvShape,
+    ...redisEnvShape,
+    ...internalAuthEnvShape,
+    PORT: envPort.default(4007),
+    /** Google's OAuth token endpoint (the stand-in, deploy/google-stand-in, locally). */
+    GOOGLE_OAUTH_TOKEN_URL: z.url().default("http://127.0.0.1:4500/token"),
+    /** Google Calendar API v3 root. */
+    GOOGLE_CALENDAR_API_URL: z.url().default("http://127.0.0.1:4500/calendar/v3"),
+    GOOGLE_CLIENT_ID: z.string().min(1).default("amia-web"),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).default("local-dev-secret"),
+    /** AES-256-GCM key for Google tokens at rest; required in production. */
+    TOKEN_ENCRYPTION_KEY: envKey.optional(),
+    /** Attempts of a sync job before it gives up (429 / 5xx / network), with exponential backoff. */
+    CALENDAR_SYNC_ATTEMPTS: envPositiveInt.default(6),
+    CALENDAR_SYNC_BACKOFF_MS: envPositiveInt.default(2_000),
+    /** Comma-separated user ids who may see and retry sync jobs (the operators' view); empty: nobody. */
+    CALENDAR_ADMIN_USER_IDS: z
+      .string()
+      .default("")
+      .transform((value) => value.split(",").map((id) => id.trim()).filter(Boolean)),
+  })
+  // A refinement, not a transform: the schema stays an object whose keys tools can list.
+  .superRefine((env, ctx) => {
+    if (!env.TOKEN_ENCRYPTION_KEY && env.NODE_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["TOKEN_ENCRYPTION_KEY"], message: "is required in production" });
+    }
+  });
 
 export type TCalendarEnv = z.output<typeof ZCalendarEnvSchema>;
+
+/** The token key to use: the configured one, or (outside production only) the development key. */
+export function tokenEncryptionKeyOf(env: TCalendarEnv): Buffer {
+  return Buffer.from(env.TOKEN_ENCRYPTION_KEY ?? DEV_TOKEN_ENCRYPTION_KEY, "base64");
+}

@@ -1,11 +1,21 @@
-import { bootService } from "@amia/kit";
-import { ZCalendarEnvSchema } from "./env.ts";
+import { bootService, loadConfig } from "@amia/kit";
+import { createCalendarService } from "./app.ts";
+import { tokenEncryptionKeyOf, ZCalendarEnvSchema } from "./env.ts";
 
 // Google Calendar connection (tokens encrypted at rest) and sync as BullMQ jobs. Emits calendar.*.
-// The routes, consumers and relay arrive with issue #6; until then the process is real but
-// empty: it parses its config, connects to what it owns and answers /healthz and /readyz.
+// bootService parses the same schema again (and exits naming a bad variable); this copy feeds
+// the module what bootService does not know about (Redis for BullMQ, Google, the token key).
+const env = loadConfig("calendar", ZCalendarEnvSchema);
+
 await bootService({
   name: "calendar",
   envSchema: ZCalendarEnvSchema,
-  configure: async () => {},
+  module: createCalendarService({
+    redisUrl: env.REDIS_URL,
+    ...(env.REDIS_KEY_PREFIX ? { queuePrefix: `${env.REDIS_KEY_PREFIX}bull` } : {}),
+    google: { tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL, apiUrl: env.GOOGLE_CALENDAR_API_URL, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
+    tokenEncryptionKey: tokenEncryptionKeyOf(env),
+    sync: { attempts: env.CALENDAR_SYNC_ATTEMPTS, backoffMs: env.CALENDAR_SYNC_BACKOFF_MS },
+    adminUserIds: env.CALENDAR_ADMIN_USER_IDS,
+  }),
 });

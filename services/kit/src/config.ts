@@ -96,9 +96,14 @@ export function parseConfig<S extends z.ZodType>(
 }
 
 /** parseConfig for a process entry point: on error, says what is wrong and exits non-zero. */
-export function loadConfig<S extends z.ZodType>(processName: string, schema: S, env: Env = process.env): z.output<S> {
+export function loadConfig<S extends z.ZodType>(
+  processName: string,
+  schema: S,
+  env: Env = process.env,
+  defaults: Readonly<Record<string, string>> = LOCAL_DEFAULTS,
+): z.output<S> {
   try {
-    return parseConfig(processName, schema, env);
+    return parseConfig(processName, schema, env, defaults);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

@@ -90,7 +90,9 @@ export interface TokenMinterOptions {
 /** Mints internal tokens (the BFF in production; tests through the testing helpers). */
 export function createTokenMinter(options: TokenMinterOptions) {
   const ttl = Math.min(options.ttlSeconds ?? 60, INTERNAL_JWT_MAX_AGE_SECONDS);
-  return (user: TInternalUser, audience: string): Promise<string> =>
+  // An array audience is one token for several services (the agent calling services as the
+  // user, docs/decisions.md); each service checks only that its own name is among them.
+  return (user: TInternalUser, audience: string | string[]): Promise<string> =>
     new SignJWT(user.email ? { kind: user.kind, email: user.email } : { kind: user.kind })
       .setProtectedHeader({ alg: options.alg, kid: options.kid, typ: "JWT" })
       .setSubject(user.id)

@@ -48,6 +48,23 @@ describe("bus (real Kafka)", () => {
     expect(handled).toEqual([first.id, sentinel.id]);
   });
 
+  it("lets services that start together each ensure the same new topics and subscribe at once", async () => {
+    const { topicPrefix, id } = uniqueTestNames("bus-race");
+    const handled: string[] = [];
+    // As `npm start` does: several processes create the same topics concurrently, then subscribe.
+    const starters = ["identity", "relationships", "events", "notifications"].map(async (service) => {
+      const bus = newBus(topicPrefix, service);
+      await bus.ensureTopics(["users", "relationships"]);
+      await bus.consumer({ groupId: `${id}-${service}`, topics: ["users"], handlers: { "user.registered": async (event) => void handled.push(event.id) } }).start();
+      return bus;
+    });
+    const [first] = await Promise.all(starters);
+    const event = userRegistered(randomUUID());
+    await first!.publish([event]);
+    await eventually(() => handled.length === 4);
+    expect(handled).toEqual([event.id, event.id, event.id, event.id]);
+  });
+
   it("parks poison messages on <topic>.dlq with the reason, and keeps consuming", async () => {
     const { topicPrefix, id } = uniqueTestNames("bus-dlq");
     const bus = newBus(topicPrefix);

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { ZDomainEventSchema, type TDomainEvent, type TEventOf } from "@amia/contracts";
 import { acceptRequestId, runWithRequestId } from "../request-context.ts";
 import type { RawConsumerOptions, RawMessage } from "./bus.ts";
+import { isRetriableKafkaError, retryTransient } from "./retry-transient.ts";
 
 export interface MessageMeta {
   topic: string;
@@ -143,7 +144,7 @@ function startable(consumer: Consumer, topics: string[], fromBeginning: boolean,
           });
         });
         await consumer.connect();
-        await consumer.subscribe({ topics, fromBeginning });
+        await subscribeWhenTopicsAreServed(consumer, topics, fromBeginning);
         await consumer.run({ eachMessage });
         await joined;
         logger.info({ topics }, "consumer joined its group");
@@ -154,6 +155,14 @@ function startable(consumer: Consumer, topics: string[], fromBeginning: boolean,
       await consumer.disconnect();
     },
   };
+}
+
+/**
+ * A topic another process created a moment ago can still be unknown to the broker's metadata
+ * ("does not host this topic-partition"); kafkajs does not retry that on subscribe, so we do.
+ */
+function subscribeWhenTopicsAreServed(consumer: Consumer, topics: string[], fromBeginning: boolean): Promise<void> {
+  return retryTransient(() => consumer.subscribe({ topics, fromBeginning }), isRetriableKafkaError);
 }
 
 type ParseResult = { ok: true; event: TDomainEvent } | { ok: false; reason: "invalid_json" | "invalid_event"; error: string };

@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Producer } from "kafkajs";
 import type { Logger } from "pino";
+import { isRetriableKafkaError, retryTransient } from "./retry-transient.ts";
 
 /**
  * Every use of kafkajs stays inside this folder (DESIGN.md "Libraries"): kafkajs is in
@@ -41,24 +42,23 @@ export function createIdempotentProducer(kafka: Kafka): Producer {
 }
 
 /**
- * Creates the missing topics and waits for their leaders. Right after creation a broker may
- * still answer "does not host this topic-partition" while leaders are elected; that is retried.
+ * Creates the missing topics, then waits until every named topic (also one another process is
+ * creating at this moment) has a leader for each partition: before that, a subscribe or send
+ * fails with "does not host this topic-partition". kafkajs waits for leaders only of topics
+ * it created itself, so services starting together raced one another here.
  */
-export async function ensureKafkaTopics(admin: Admin, topics: string[], partitions: number, attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const existing = new Set(await admin.listTopics());
-      const missing = topics.filter((topic) => !existing.has(topic));
-      if (missing.length === 0) return;
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
-      });
-      return;
-    } catch (error) {
-      const isTransient = (error as { type?: string }).type === "UNKNOWN_TOPIC_OR_PARTITION" || (error as { type?: string }).type === "LEADER_NOT_AVAILABLE";
-      if (!isTransient || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+export async function ensureKafkaTopics(admin: Admin, topics: string[], partitions: number): Promise<void> {
+  await retryTransient(async () => {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((topic) => !existing.has(topic));
+    // Resolves false when another process created them first; that is fine.
+    if (missing.length > 0) {
+      await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })) });
     }
-  }
+    const metadata = await admin.fetchTopicMetadata({ topics });
+    const leaderless = metadata.topics.filter((topic) => topic.partitions.length === 0 || topic.partitions.some((partition) => partition.leader < 0));
+    if (leaderless.length > 0) {
+      throw Object.assign(new Error(`topics without a leader yet: ${leaderless.map((topic) => topic.name).join(", ")}`), { retriable: true });
+    }
+  }, isRetriableKafkaError);
 }

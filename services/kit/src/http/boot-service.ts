@@ -45,6 +45,8 @@ export interface ServiceParts<Env> {
 export interface BootServiceOptions<Schema extends z.ZodType<BaseEnv>> {
   name: string;
   envSchema: Schema;
+  /** Outside production only: what unset variables fall back to (default: the local stack's infrastructure). */
+  localDefaults?: Readonly<Record<string, string>>;
   /** A domain service: needs MongoDB, Kafka and internal auth in its config; mounted at "/". */
   module?: ServiceModuleFactory;
   /** Anything else to wire; returns what to stop, in order, at shutdown. */
@@ -58,7 +60,7 @@ export interface BootServiceOptions<Schema extends z.ZodType<BaseEnv>> {
  */
 export async function bootService<Schema extends z.ZodType<BaseEnv>>(options: BootServiceOptions<Schema>): Promise<RunningService> {
   const { name } = options;
-  const env = loadConfig(name, options.envSchema);
+  const env = loadConfig(name, options.envSchema, process.env, options.localDefaults);
   const logger = createLogger(name, env.LOG_LEVEL);
   // A promise nobody awaited failed: the process's state is unknown, so log why and exit for the
   // supervisor (npm start, compose, the cluster) to restart it, as Node itself would.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { connectMongo, ensureIndexes, isDuplicateKeyError, type MongoConnection } from "./connect.ts";
+import { connectMongo, ensureIndexes, isDuplicateKeyError, type IndexPlan, type MongoConnection } from "./connect.ts";
 import { quietLogger, testInfra, uniqueTestNames } from "../testing/isolation.ts";
 
 let mongo: MongoConnection | undefined;
@@ -21,6 +21,22 @@ describe("MongoDB-wire database (real)", () => {
 
     expect(isDuplicateKeyError(duplicate)).toBe(true);
     expect(await users.find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ email: "ana@example.com", name: "Ana" }]);
+  });
+
+  it("ensures several indexes of a collection again on restart, keeping the connection usable", async () => {
+    mongo = await connectMongo({ url: testInfra().mongoUrl, dbName: uniqueTestNames("mongo-restart").dbName, logger: quietLogger() });
+    const plan: IndexPlan = {
+      requests: [
+        { key: { owner_id: 1 }, name: "requests_owner" },
+        { key: { status: 1, created_at: -1 }, name: "requests_status_created" },
+        { key: { slug: 1 }, name: "requests_slug_unique", unique: true },
+      ],
+    };
+    await ensureIndexes(mongo.db, plan);
+    await ensureIndexes(mongo.db, plan); // a service's second start
+
+    const names = (await mongo.db.collection("requests").listIndexes().toArray()).map((index) => index.name as string);
+    expect(names.sort()).toEqual(["_id_", "requests_owner", "requests_slug_unique", "requests_status_created"]);
   });
 
   it("gives up with a clear error when nothing answers", async () => {

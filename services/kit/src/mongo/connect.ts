@@ -50,9 +50,13 @@ export async function connectMongo(options: ConnectMongoOptions): Promise<MongoC
 /** Indexes per collection, created at start; creating an existing index is a no-op. */
 export type IndexPlan = Record<string, IndexDescription[]>;
 
+/**
+ * One index per command: FerretDB 1.24 drops the connection (a panic in its handler) when one
+ * createIndexes names two or more indexes that already exist, which is every restart.
+ */
 export async function ensureIndexes(db: Db, plan: IndexPlan): Promise<void> {
   for (const [collection, indexes] of Object.entries(plan)) {
-    if (indexes.length > 0) await db.collection(collection).createIndexes(indexes);
+    for (const index of indexes) await db.collection(collection).createIndexes([index]);
   }
 }
 

@@ -6,7 +6,7 @@ export interface TestAuthority {
   issuer: string;
   keys: JWTVerifyGetKey;
   /** A token for `user`, addressed to the service `audience`, as the BFF would mint it. */
-  mint: (user: TInternalUser, audience: string) => Promise<string>;
+  mint: (user: TInternalUser, audience: string | string[]) => Promise<string>;
 }
 
 /** A key pair of its own, standing where the BFF's keys stand in production. */

@@ -1,0 +1,60 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testInfra } from "@amia/kit/testing";
+import { createGoogleStandIn, type GoogleStandIn } from "@amia/google-stand-in";
+import { createCalendarService } from "../../services/calendar/src/app.ts";
+import { createIdentityService } from "../../services/identity/src/app.ts";
+import { createWorld, type World } from "./testing/world.ts";
+
+/*
+ * Sign-in hands the provider's tokens to the calendar service (encrypted at rest there), and the
+ * browser then reads its Google Calendar through the BFF, never seeing a token. The local OIDC
+ * provider's refresh token is unknown to the Google stand-in, which (as in `npm start`) accepts
+ * it as a new user: the calendar's first call gets a 401, refreshes, and carries on.
+ */
+
+let world: World;
+let google: GoogleStandIn;
+beforeEach(async () => {
+  google = await createGoogleStandIn();
+  world = await createWorld({
+    label: "bff-google-tokens",
+    services: {
+      identity: createIdentityService,
+      calendar: createCalendarService({
+        redisUrl: testInfra().redisUrl,
+        queuePrefix: `t:${randomUUID().slice(0, 8)}`,
+        google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "test-secret" },
+        tokenEncryptionKey: randomBytes(32),
+        sync: { attempts: 2, backoffMs: 20 },
+      }),
+    },
+  });
+});
+afterEach(async () => {
+  await world.close();
+  await google.close();
+});
+
+describe("Google tokens at sign-in", () => {
+  it("stores the provider's tokens with the calendar service, sealed, and tells the browser only that it is connected", async () => {
+    const browser = await world.signedIn(`ana-${randomUUID().slice(0, 8)}@example.com`, "Ana Silva");
+    const userId = (await browser.json("GET", "/api/v1/auth/session")).body.user.id as string;
+
+    const stored = await world.services.calendar!.db.collection("user_tokens").findOne({ _id: userId as never });
+    expect(stored).toMatchObject({ status: "connected", access_token: expect.stringMatching(/^v1\./), refresh_token: expect.stringMatching(/^v1\./) });
+
+    const connection = await browser.json("GET", "/api/v1/auth/tokens");
+    expect(connection.status).toBe(200);
+    expect(connection.body).toEqual({ is_connected: true, status: "connected", updated_at: expect.any(String) });
+
+    const events = await browser.json("GET", "/api/v1/calendar/events?timeMin=2026-01-01T00:00:00Z&timeMax=2026-12-31T00:00:00Z");
+    expect(events.status).toBe(200);
+    expect(events.body).toEqual({ events: [] });
+    expect(google.calls().map((call) => `${call.method} ${call.path} ${call.status}`)).toEqual([
+      "GET /calendar/v3/calendars/primary/events 401",
+      "POST /token 200",
+      "GET /calendar/v3/calendars/primary/events 200",
+    ]);
+  });
+});

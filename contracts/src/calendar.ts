@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+/*
+ * The calendar service's HTTP bodies (SPEC.md 7 "Other paths": /api/v1/calendar/events and
+ * /api/v1/auth/tokens, whose payloads the spec does not show; these are ours). Google tokens go
+ * in, never out: the browser only learns whether a calendar is connected.
+ */
+
+const ZInstantSchema = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time with Z or an offset" });
+
+/** Google tokens as the BFF hands them over at sign-in (internal route) or the user posts them. */
+export const ZStoreGoogleTokensBodySchema = z
+  .object({
+    access_token: z.string().min(1).max(4_096),
+    /** Google sends one only with consent; absent keeps the one already stored. */
+    refresh_token: z.string().min(1).max(4_096).nullish(),
+    /** When the access token expires (ISO 8601), when the provider said. */
+    expires_at: ZInstantSchema.nullish(),
+  })
+  .strict();
+export type TStoreGoogleTokensBody = z.infer<typeof ZStoreGoogleTokensBodySchema>;
+
+/** Connection states. Wire and storage values: never rename. */
+export const CALENDAR_CONNECTION_STATUSES = ["connected", "reconnect_required", "not_connected"] as const;
+export const ZCalendarConnectionStatusSchema = z.enum(CALENDAR_CONNECTION_STATUSES);
+
+/** `GET /api/v1/auth/tokens`: whether the user's Google Calendar is connected; never the tokens. */
+export const ZGoogleConnectionSchema = z.object({
+  is_connected: z.boolean(),
+  status: ZCalendarConnectionStatusSchema,
+  updated_at: z.string().nullable(),
+});
+export type TGoogleConnection = z.infer<typeof ZGoogleConnectionSchema>;
+
+/** `GET /api/v1/calendar/events?timeMin&timeMax` (default: from now, 30 days). */
+export const ZListCalendarEventsQuerySchema = z.object({
+  timeMin: ZInstantSchema.optional().describe("Events ending after this instant (ISO 8601 with Z or an offset); default now."),
+  timeMax: ZInstantSchema.optional().describe("Events starting before this instant; default 30 days after timeMin."),
+});
+export type TListCalendarEventsQuery = z.infer<typeof ZListCalendarEventsQuerySchema>;
+
+/** One side of a calendar event, as Google keeps it: `date` for all-day, `date_time` otherwise. */
+export const ZCalendarEventDateSchema = z.object({
+  is_all_day: z.boolean(),
+  /** All-day: the day, YYYY-MM-DD (Google's end day is exclusive, as Google gives it). */
+  date: z.string().nullable(),
+  date_time: z.string().nullable(),
+  time_zone: z.string().nullable(),
+});
+
+export const ZCalendarEventSchema = z.object({
+  /** Google's event id. */
+  id: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  start: ZCalendarEventDateSchema,
+  end: ZCalendarEventDateSchema,
+  html_link: z.string().nullable(),
+  /** Our event request's id when the event came from an approved request, else null. */
+  event_request_id: z.string().nullable(),
+});
+export type TCalendarEvent = z.infer<typeof ZCalendarEventSchema>;
+
+export const ZListCalendarEventsResponseSchema = z.object({ events: z.array(ZCalendarEventSchema) });
+export type TListCalendarEventsResponse = z.infer<typeof ZListCalendarEventsResponseSchema>;
+
+/** `POST /api/v1/calendar/free-busy` (the agent's find-free-time). */
+export const ZFreeBusyBodySchema = z
+  .object({ timeMin: ZInstantSchema.describe("Start of the window (ISO 8601 with Z or an offset)."), timeMax: ZInstantSchema.describe("End of the window, after timeMin.") })
+  .refine((body) => Date.parse(body.timeMax) > Date.parse(body.timeMin), { path: ["timeMax"], message: "must be after timeMin" });
+export type TFreeBusyBody = z.infer<typeof ZFreeBusyBodySchema>;
+
+export const ZBusyIntervalSchema = z.object({ start: z.string(), end: z.string() });
+export const ZFreeBusyResponseSchema = z.object({ busy: z.array(ZBusyIntervalSchema) });
+export type TFreeBusyResponse = z.infer<typeof ZFreeBusyResponseSchema>;
+
+/*
+ * Operators' view of the sync queue (the Bull Board equivalent), for the user ids listed in the
+ * calendar service's CALENDAR_ADMIN_USER_IDS; everyone else gets 403. Job payloads hold no tokens.
+ */
+export const ZSyncJobSchema = z.object({
+  id: z.string(),
+  event_request_id: z.string().nullable(),
+  operation: z.string().nullable(),
+  state: z.string(),
+  attempts_made: z.number().int(),
+  failed_reason: z.string().nullable(),
+  /** ISO 8601, when the job last finished or failed; null while waiting. */
+  finished_at: z.string().nullable(),
+});
+export type TSyncJob = z.infer<typeof ZSyncJobSchema>;
+
+export const ZSyncJobsResponseSchema = z.object({
+  counts: z.record(z.string(), z.number().int()),
+  /** The most recent failed jobs, newest first (at most 50). */
+  failed: z.array(ZSyncJobSchema),
+});
+export type TSyncJobsResponse = z.infer<typeof ZSyncJobsResponseSchema>;
+
+export const ZSyncJobParamsSchema = z.object({ id: z.string().min(1).max(300).describe("The sync job's id (e.g. <event request id>.create).") });

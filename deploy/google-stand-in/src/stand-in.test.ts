@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { createGoogleStandInApp } from "./stand-in.ts";
+
+/** The stand-in's wire format, in-process (app.request: no sockets). */
+describe("Google stand-in", () => {
+  const setUp = () => {
+    const standIn = createGoogleStandInApp({ acceptUnknownRefreshTokens: false });
+    const { access_token, refresh_token } = standIn.tokens.issue("1//ana");
+    const api = (method: string, path: string, body?: unknown, token = access_token) =>
+      standIn.app.request(`/calendar/v3${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const refresh = (token: string) =>
+      standIn.app.request("/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: token }) });
+    return { standIn, api, refresh, refresh_token };
+  };
+  const lunch = { summary: "Lunch", start: { dateTime: "2026-03-11T12:00:00Z" }, end: { dateTime: "2026-03-11T13:00:00Z" }, iCalUID: "amia-1@amia.app" };
+
+  it("inserts with Google's shape, refuses a second insert of one iCalUID (409 duplicate), gets, patches and deletes (then 410)", async () => {
+    const { api } = setUp();
+    const inserted = await api("POST", "/calendars/primary/events", lunch);
+    const event = (await inserted.json()) as { kind: string; id: string; status: string; htmlLink: string; iCalUID: string };
+    expect(event).toMatchObject({ kind: "calendar#event", status: "confirmed", iCalUID: "amia-1@amia.app", htmlLink: expect.stringContaining("https://") });
+
+    const again = await api("POST", "/calendars/primary/events", lunch);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 409, errors: [{ reason: "duplicate" }] } });
+
+    expect((await api("GET", `/calendars/primary/events/${event.id}`)).status).toBe(200);
+    expect(await (await api("PATCH", `/calendars/primary/events/${event.id}`, { summary: "Brunch" })).json()).toMatchObject({ summary: "Brunch", id: event.id });
+    expect((await api("DELETE", `/calendars/primary/events/${event.id}`)).status).toBe(204);
+    expect((await api("DELETE", `/calendars/primary/events/${event.id}`)).status).toBe(410);
+    expect((await api("DELETE", "/calendars/primary/events/nope")).status).toBe(404);
+  });
+
+  it("lists in a window ordered by start, and answers freeBusy", async () => {
+    const { api } = setUp();
+    await api("POST", "/calendars/primary/events", { ...lunch, iCalUID: "b", start: { dateTime: "2026-03-12T09:00:00Z" }, end: { dateTime: "2026-03-12T10:00:00Z" } });
+    await api("POST", "/calendars/primary/events", lunch);
+    const list = (await (await api("GET", "/calendars/primary/events?timeMin=2026-03-01T00:00:00Z&timeMax=2026-03-12T00:00:00Z&singleEvents=true&orderBy=startTime")).json()) as { kind: string; items: Array<{ iCalUID: string }> };
+    expect(list.kind).toBe("calendar#events");
+    expect(list.items.map((item) => item.iCalUID)).toEqual(["amia-1@amia.app"]);
+    const busy = await (await api("POST", "/freeBusy", { timeMin: "2026-03-11T00:00:00Z", timeMax: "2026-03-13T00:00:00Z", items: [{ id: "primary" }] })).json();
+    expect(busy).toMatchObject({ kind: "calendar#freeBusy", calendars: { primary: { busy: [{ start: "2026-03-11T12:00:00.000Z" }, { start: "2026-03-12T09:00:00.000Z" }] } } });
+  });
+
+  it("refreshes a known refresh token, answers invalid_grant for a revoked or unknown one, and 401s an unknown access token", async () => {
+    const { standIn, api, refresh, refresh_token } = setUp();
+    const refreshed = await refresh(refresh_token);
+    expect(refreshed.status).toBe(200);
+    expect(await refreshed.json()).toMatchObject({ access_token: expect.any(String), expires_in: 3600, token_type: "Bearer" });
+    standIn.tokens.revoke(refresh_token);
+    const refused = await refresh(refresh_token);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "invalid_grant", error_description: "Token has been expired or revoked." });
+    expect((await refresh("1//stranger")).status).toBe(400);
+    expect((await api("GET", "/calendars/primary/events", undefined, "ya29.unknown")).status).toBe(401);
+  });
+
+  it("injects the next N failures (429, then 500 after applying the call)", async () => {
+    const { standIn, api } = setUp();
+    standIn.inject({ status: 429, times: 2 });
+    expect((await api("GET", "/calendars/primary/events")).status).toBe(429);
+    expect((await api("GET", "/calendars/primary/events")).status).toBe(429);
+    expect((await api("GET", "/calendars/primary/events")).status).toBe(200);
+    standIn.inject({ status: 500, times: 1, afterApply: true });
+    expect((await api("POST", "/calendars/primary/events", lunch)).status).toBe(500);
+    expect(standIn.events("1//ana")).toHaveLength(1);
+    expect(standIn.calls().map((call) => call.status)).toEqual([429, 429, 200, 500]);
+  });
+});

@@ -1,0 +1,350 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import { Hono, type Context } from "hono";
+
+/**
+ * A local stand-in for the two Google APIs the calendar service calls (DESIGN.md "Stand-ins only
+ * for third-party SaaS"): the OAuth 2.0 token endpoint (refresh grant) and Calendar v3 events +
+ * freeBusy, with Google's JSON shapes and error bodies, so the production client runs unchanged.
+ * State lives in memory. Switches let tests inject failures.
+ */
+
+export interface GoogleEventDate {
+  date?: string;
+  dateTime?: string;
+  timeZone?: string;
+}
+
+export interface GoogleEvent {
+  kind: "calendar#event";
+  etag: string;
+  id: string;
+  status: "confirmed" | "tentative" | "cancelled";
+  htmlLink: string;
+  created: string;
+  updated: string;
+  summary?: string;
+  description?: string;
+  location?: string;
+  start: GoogleEventDate;
+  end: GoogleEventDate;
+  iCalUID: string;
+  sequence: number;
+  [key: string]: unknown;
+}
+
+export interface StandInCall {
+  method: string;
+  path: string;
+  status: number;
+  /** The refresh token (the "user") the call's access token belongs to, when known. */
+  user: string | null;
+}
+
+export interface InjectedFailure {
+  status: 401 | 429 | 500 | 503;
+  /** How many of the next Calendar API calls fail this way. */
+  times: number;
+  /** Only calls whose method matches (e.g. "POST" for inserts); all when absent. */
+  method?: string;
+  /**
+   * The call takes effect, then the answer is lost and the failure returned instead (Google
+   * created the event, the response never arrived): what a client's retry must survive.
+   */
+  afterApply?: boolean;
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
+
+export interface GoogleStandIn {
+  url: string;
+  port: number;
+  /** The OAuth token endpoint: `${url}/token`. */
+  tokenUrl: string;
+  /** The Calendar API root: `${url}/calendar/v3`. */
+  calendarApiUrl: string;
+  tokens: {
+    /** Registers a refresh token (a fresh one when absent) and issues an access token for it. */
+    issue: (refreshToken?: string, options?: { expiresInSeconds?: number }) => IssuedTokens;
+    /** Google answers `invalid_grant` for this refresh token from now on. */
+    revoke: (refreshToken: string) => void;
+    /** Every access token issued for this refresh token stops working (401), as after an hour. */
+    expireAccess: (refreshToken: string) => void;
+    /** How many times the token endpoint refreshed this refresh token. */
+    refreshCount: (refreshToken: string) => number;
+  };
+  inject: (failure: InjectedFailure) => void;
+  /** Events stored for one user (by refresh token), or all, cancelled (deleted) ones left out. */
+  events: (refreshToken?: string) => GoogleEvent[];
+  calls: () => StandInCall[];
+  app: Hono;
+  close: () => Promise<void>;
+}
+
+export interface GoogleStandInOptions {
+  port?: number;
+  host?: string;
+  /**
+   * Accept a refresh token never issued here as a new user (the local sign-in provider mints its
+   * own). Tests switch it off to prove an unknown token is refused.
+   */
+  acceptUnknownRefreshTokens?: boolean;
+  /** Refresh tokens known from the start. */
+  refreshTokens?: string[];
+  accessTokenLifetimeSeconds?: number;
+}
+
+interface UserState {
+  isRevoked: boolean;
+  refreshes: number;
+  /** Events by calendar id ("primary" or the user's email), then by event id. */
+  events: Map<string, GoogleEvent>;
+}
+
+type ErrorReason = "authError" | "rateLimitExceeded" | "backendError" | "notFound" | "deleted" | "duplicate" | "invalid" | "required";
+
+const googleError = (c: Context, code: number, reason: ErrorReason, message: string) =>
+  c.json({ error: { code, message, errors: [{ domain: "global", reason, message }], status: statusName(code) } }, code as 400);
+
+function statusName(code: number): string {
+  return ({ 400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 404: "NOT_FOUND", 409: "ALREADY_EXISTS", 410: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE" } as Record<number, string>)[code] ?? "UNKNOWN";
+}
+
+const FAILURE_TEXT: Record<InjectedFailure["status"], [ErrorReason, string]> = {
+  401: ["authError", "Invalid Credentials"],
+  429: ["rateLimitExceeded", "Rate Limit Exceeded"],
+  500: ["backendError", "Backend Error"],
+  503: ["backendError", "The service is currently unavailable."],
+};
+
+/** An instant a Google event date stands for, for range filters and ordering. */
+function instantOf(date: GoogleEventDate | undefined): number {
+  if (!date) return Number.NaN;
+  if (date.dateTime) return Date.parse(date.dateTime);
+  if (date.date) return Date.parse(`${date.date}T00:00:00Z`);
+  return Number.NaN;
+}
+
+/** Google's event ids: base32hex characters (a-v, 0-9), 5–1024 long. */
+const newEventId = () => randomBytes(13).toString("hex").replace(/[w-z]/g, "a");
+
+export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
+  const users = new Map<string, UserState>();
+  const accessTokens = new Map<string, { user: string; expiresAt: number }>();
+  const failures: InjectedFailure[] = [];
+  const recorded: StandInCall[] = [];
+  const lifetime = options.accessTokenLifetimeSeconds ?? 3_600;
+  const acceptUnknown = options.acceptUnknownRefreshTokens ?? true;
+
+  const userOf = (refreshToken: string): UserState => {
+    let user = users.get(refreshToken);
+    if (!user) {
+      user = { isRevoked: false, refreshes: 0, events: new Map() };
+      users.set(refreshToken, user);
+    }
+    return user;
+  };
+  for (const token of options.refreshTokens ?? []) userOf(token);
+
+  const issueAccess = (refreshToken: string, expiresInSeconds = lifetime): IssuedTokens => {
+    userOf(refreshToken);
+    const access = `ya29.${randomBytes(24).toString("base64url")}`;
+    const expiresAt = Date.now() + expiresInSeconds * 1_000;
+    accessTokens.set(access, { user: refreshToken, expiresAt });
+    return { access_token: access, refresh_token: refreshToken, expires_at: expiresAt };
+  };
+
+  const app = new Hono();
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Nothing to depend on: in memory.
+  app.get("/readyz", (c) => c.json({ status: "ready", checks: {} }));
+
+  // OAuth 2.0 token endpoint (https://oauth2.googleapis.com/token): the refresh grant only.
+  app.post("/token", async (c) => {
+    const form = await c.req.parseBody();
+    const grantType = String(form.grant_type ?? "");
+    const refreshToken = String(form.refresh_token ?? "");
+    const answer = (status: number, body: object) => {
+      recorded.push({ method: "POST", path: "/token", status, user: refreshToken || null });
+      return c.json(body, status as 200);
+    };
+    if (grantType !== "refresh_token") return answer(400, { error: "unsupported_grant_type", error_description: `Invalid grant_type: ${grantType}` });
+    if (!refreshToken) return answer(400, { error: "invalid_request", error_description: "Missing required parameter: refresh_token" });
+    const user = users.get(refreshToken);
+    if ((!user && !acceptUnknown) || user?.isRevoked) return answer(400, { error: "invalid_grant", error_description: "Token has been expired or revoked." });
+    userOf(refreshToken).refreshes++;
+    const issued = issueAccess(refreshToken);
+    return answer(200, { access_token: issued.access_token, expires_in: lifetime, scope: "openid email profile https://www.googleapis.com/auth/calendar.events", token_type: "Bearer" });
+  });
+
+  // Calendar v3: bearer check, then injected failures, then the call itself.
+  const api = new Hono<{ Variables: { user: string } }>();
+  api.use("*", async (c, next) => {
+    const bearer = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+    const access = bearer ? accessTokens.get(bearer) : undefined;
+    const record = (status: number) => recorded.push({ method: c.req.method, path: new URL(c.req.url).pathname, status, user: access?.user ?? null });
+    if (!access || access.expiresAt <= Date.now()) {
+      record(401);
+      return googleError(c, 401, "authError", "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.");
+    }
+    const failureIndex = failures.findIndex((failure) => !failure.method || failure.method === c.req.method);
+    if (failureIndex >= 0) {
+      const failure = failures[failureIndex]!;
+      failure.times--;
+      if (failure.times <= 0) failures.splice(failureIndex, 1);
+      if (failure.afterApply) {
+        c.set("user", access.user);
+        await next();
+      }
+      record(failure.status);
+      const [reason, message] = FAILURE_TEXT[failure.status];
+      c.res = undefined;
+      c.res = googleError(c, failure.status, reason, message);
+      return c.res;
+    }
+    c.set("user", access.user);
+    await next();
+    record(c.res.status);
+  });
+
+  const calendarOf = (c: Context<{ Variables: { user: string } }>) => {
+    // One calendar per user: "primary" and the user's own id name the same one.
+    return { id: decodeURIComponent(c.req.param("calendarId") ?? "primary"), events: userOf(c.get("user")).events };
+  };
+
+  api.post("/calendars/:calendarId/events", async (c) => {
+    const { events } = calendarOf(c);
+    const body = (await c.req.json().catch(() => null)) as Partial<GoogleEvent> | null;
+    if (!body || !body.start || !body.end) return googleError(c, 400, "required", "Missing time.");
+    if (body.iCalUID && [...events.values()].some((event) => event.iCalUID === body.iCalUID && event.status !== "cancelled")) {
+      return googleError(c, 409, "duplicate", "The requested identifier already exists.");
+    }
+    if (body.id && events.has(body.id)) return googleError(c, 409, "duplicate", "The requested identifier already exists.");
+    const id = body.id ?? newEventId();
+    const now = new Date().toISOString();
+    const event: GoogleEvent = {
+      ...body,
+      kind: "calendar#event",
+      etag: `"${Date.now()}"`,
+      id,
+      status: body.status ?? "confirmed",
+      htmlLink: `https://www.google.com/calendar/event?eid=${Buffer.from(id).toString("base64url")}`,
+      created: now,
+      updated: now,
+      start: body.start,
+      end: body.end,
+      iCalUID: body.iCalUID ?? `${id}@google.com`,
+      sequence: 0,
+    };
+    events.set(id, event);
+    return c.json(event);
+  });
+
+  api.get("/calendars/:calendarId/events", (c) => {
+    const { events } = calendarOf(c);
+    const timeMin = c.req.query("timeMin");
+    const timeMax = c.req.query("timeMax");
+    const iCalUID = c.req.query("iCalUID");
+    const showDeleted = c.req.query("showDeleted") === "true";
+    let items = [...events.values()].filter((event) => showDeleted || event.status !== "cancelled");
+    if (iCalUID) items = items.filter((event) => event.iCalUID === iCalUID);
+    // Google: timeMin bounds the event's end (exclusive), timeMax its start (exclusive).
+    if (timeMin) items = items.filter((event) => instantOf(event.end) > Date.parse(timeMin));
+    if (timeMax) items = items.filter((event) => instantOf(event.start) < Date.parse(timeMax));
+    if (c.req.query("orderBy") === "startTime") {
+      if (c.req.query("singleEvents") !== "true") return googleError(c, 400, "invalid", "The requested ordering is not available for the particular query.");
+      items.sort((a, b) => instantOf(a.start) - instantOf(b.start));
+    }
+    const maxResults = Number(c.req.query("maxResults") ?? 250);
+    return c.json({ kind: "calendar#events", etag: `"${Date.now()}"`, summary: "primary", updated: new Date().toISOString(), timeZone: "UTC", accessRole: "owner", items: items.slice(0, maxResults) });
+  });
+
+  const findEvent = (c: Context<{ Variables: { user: string } }>) => calendarOf(c).events.get(c.req.param("eventId") ?? "");
+
+  api.get("/calendars/:calendarId/events/:eventId", (c) => {
+    const event = findEvent(c);
+    return event ? c.json(event) : googleError(c, 404, "notFound", "Not Found");
+  });
+
+  api.patch("/calendars/:calendarId/events/:eventId", async (c) => {
+    const event = findEvent(c);
+    if (!event) return googleError(c, 404, "notFound", "Not Found");
+    if (event.status === "cancelled") return googleError(c, 410, "deleted", "Resource has been deleted");
+    const body = (await c.req.json().catch(() => ({}))) as Partial<GoogleEvent>;
+    const { id: _id, iCalUID: _uid, kind: _kind, ...changes } = body;
+    Object.assign(event, changes, { updated: new Date().toISOString(), sequence: event.sequence + 1, etag: `"${Date.now()}"` });
+    return c.json(event);
+  });
+
+  api.delete("/calendars/:calendarId/events/:eventId", (c) => {
+    const event = findEvent(c);
+    if (!event) return googleError(c, 404, "notFound", "Not Found");
+    if (event.status === "cancelled") return googleError(c, 410, "deleted", "Resource has been deleted");
+    event.status = "cancelled";
+    return c.body(null, 204);
+  });
+
+  api.post("/freeBusy", async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { timeMin?: string; timeMax?: string; items?: Array<{ id: string }> } | null;
+    if (!body?.timeMin || !body.timeMax) return googleError(c, 400, "required", "Missing timeMin or timeMax.");
+    const from = Date.parse(body.timeMin);
+    const to = Date.parse(body.timeMax);
+    const own = [...userOf(c.get("user")).events.values()].filter((event) => event.status !== "cancelled");
+    const busy = own
+      .map((event) => ({ start: instantOf(event.start), end: instantOf(event.end) }))
+      .filter(({ start, end }) => end > from && start < to)
+      .sort((a, b) => a.start - b.start)
+      .map(({ start, end }) => ({ start: new Date(Math.max(start, from)).toISOString(), end: new Date(Math.min(end, to)).toISOString() }));
+    const calendars = Object.fromEntries((body.items ?? [{ id: "primary" }]).map((item) => [item.id, { busy }]));
+    return c.json({ kind: "calendar#freeBusy", timeMin: body.timeMin, timeMax: body.timeMax, calendars });
+  });
+
+  app.route("/calendar/v3", api);
+
+  return {
+    app,
+    tokens: {
+      issue: (refreshToken?: string, issueOptions?: { expiresInSeconds?: number }) => issueAccess(refreshToken ?? `1//${randomUUID()}`, issueOptions?.expiresInSeconds),
+      revoke: (refreshToken: string) => void (userOf(refreshToken).isRevoked = true),
+      expireAccess: (refreshToken: string) => {
+        for (const [token, access] of accessTokens) if (access.user === refreshToken) accessTokens.delete(token);
+      },
+      refreshCount: (refreshToken: string) => users.get(refreshToken)?.refreshes ?? 0,
+    },
+    inject: (failure: InjectedFailure) => void failures.push({ ...failure }),
+    events: (refreshToken?: string) => {
+      const owners = refreshToken ? [users.get(refreshToken)].filter((user) => user !== undefined) : [...users.values()];
+      return owners.flatMap((user) => [...user.events.values()]).filter((event) => event.status !== "cancelled");
+    },
+    calls: () => [...recorded],
+  };
+}
+
+/** Serves the stand-in over HTTP (port 0: a free one). */
+export async function createGoogleStandIn(options: GoogleStandInOptions = {}): Promise<GoogleStandIn> {
+  const standIn = createGoogleStandInApp(options);
+  const server = await new Promise<Server>((resolve) => {
+    const started = serve({ fetch: standIn.app.fetch, port: options.port ?? 0, hostname: options.host ?? "127.0.0.1" }, () => resolve(started as Server));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1"}:${port}`;
+  return {
+    ...standIn,
+    url,
+    port,
+    tokenUrl: `${url}/token`,
+    calendarApiUrl: `${url}/calendar/v3`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

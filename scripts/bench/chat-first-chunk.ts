@@ -1,0 +1,100 @@
+/**
+ * Benchmark (not a test): time to the first chunk of a chat answer, measured by the caller from
+ * sending the request to reading the first streamed text, over 100 chats (default):
+ *
+ *   - direct:  the `openai`-wire stand-in alone (POST /v1/chat/completions, stream: true);
+ *   - via BFF: browser → BFF (session, rate limit, token mint) → agent (validation, the openai
+ *              SDK) → the same stand-in, and the delta back through both streams.
+ *
+ * The difference is what our path adds before the first token. The stand-in answers each chat
+ * with one text turn in 5 chunks and no delay, so the model itself costs ~nothing.
+ *
+ *   npm run bench:chat                   100 chats per target
+ *   npm run bench:chat -- --chats 500
+ *
+ * Everything runs in this process, as in a test. Needs the local infrastructure
+ * (`npm run infra -- up`) or KAFKA_BROKERS / MONGO_URL / REDIS_URL.
+ */
+import { createOpenAiStandIn } from "../../deploy/openai-stand-in/src/stand-in.ts";
+import { createWorld, type World } from "../../bff/src/testing/world.ts";
+import { createEventsService } from "../../services/events/src/app.ts";
+import { createIdentityService } from "../../services/identity/src/app.ts";
+import { createAgentService } from "../../services/agent/src/app.ts";
+
+const chats = Number(process.argv[process.argv.indexOf("--chats") + 1] || 0) || 100;
+const WARM_UP = 5;
+
+/** ms from the call until the first body bytes carrying text, then reads the stream to its end. */
+async function firstChunkMs(send: () => Promise<Response>, hasText: (text: string) => boolean): Promise<number> {
+  const started = performance.now();
+  const response = await send();
+  if (!response.ok || !response.body) throw new Error(`chat failed: ${response.status} ${await response.text()}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let seen = "";
+  let first = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    seen += decoder.decode(chunk.value, { stream: true });
+    if (!first && hasText(seen)) first = performance.now() - started;
+  }
+  if (!first) throw new Error(`no text in the stream: ${seen.slice(0, 300)}`);
+  return first;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function measure(label: string, once: () => Promise<number>) {
+  for (let i = 0; i < WARM_UP; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < chats; i++) samples.push(await once());
+  samples.sort((a, b) => a - b);
+  return { label, p50: percentile(samples, 50), p99: percentile(samples, 99), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+}
+
+const standIn = await createOpenAiStandIn({ port: 0 });
+const quickTurn = { text: "Sure, here is your plan for tomorrow.", chunks: 5 };
+let world: World | undefined;
+try {
+  world = await createWorld({
+    label: "bench-chat",
+    services: {
+      identity: createIdentityService,
+      events: createEventsService,
+      agent: (deps) =>
+        createAgentService({
+          openai: { baseURL: standIn.url, apiKey: "bench-key", model: "gpt-4o-mini" },
+          serviceUrls: () => ({ events: world!.services.events!.served.url, relationships: "http://127.0.0.1:9", notifications: "http://127.0.0.1:9", calendar: "http://127.0.0.1:9" }),
+        })(deps),
+    },
+    env: { RATE_LIMIT_CHAT_PER_MINUTE: "1000000" },
+  });
+  const browser = await world.signedIn("bench-chat@example.com", "Bench Chat");
+  const chatBody = { messages: [{ role: "user", content: "What should I plan tomorrow?" }], metadata: {}, context: { timezone: "Europe/Lisbon" } };
+
+  console.log(`Time to first chunk over ${chats} chats each (after ${WARM_UP} warm-up chats)...`);
+  const direct = await measure("stand-in directly", () => {
+    standIn.script([quickTurn]);
+    return firstChunkMs(
+      () =>
+        fetch(`${standIn.url}/chat/completions`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: "Bearer bench-key" },
+          body: JSON.stringify({ model: "gpt-4o-mini", stream: true, stream_options: { include_usage: true }, messages: chatBody.messages }),
+        }),
+      (text) => /"content":"[^"]+"/.test(text),
+    );
+  });
+  const viaBff = await measure("BFF + agent", () => {
+    standIn.script([quickTurn]);
+    return firstChunkMs(() => browser.call("POST", "/api/v1/agent/commands/chat", chatBody, { headers: { accept: "text/event-stream" } }), (text) => text.includes('"type":"delta"'));
+  });
+
+  const rows = [direct, viaBff].map((row) => ({ target: row.label, "p50 ms": row.p50.toFixed(2), "p99 ms": row.p99.toFixed(2), "mean ms": row.mean.toFixed(2) }));
+  console.table(rows);
+  console.log(`Added by BFF + agent: p50 +${(viaBff.p50 - direct.p50).toFixed(2)} ms, p99 +${(viaBff.p99 - direct.p99).toFixed(2)} ms`);
+} finally {
+  await world?.close();
+  await standIn.close();
+}

@@ -1,0 +1,90 @@
+import { Hono } from "hono";
+import type { Job } from "bullmq";
+import { createJobQueue, createJobWorker, createOutboxRelay, createRedis, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { TOPICS } from "@amia/contracts";
+import { createTokenCipher } from "./domain/token-cipher.ts";
+import { CONSUMED_TOPICS, calendarConsumers } from "./events/consumers.ts";
+import { createGoogleCalendar } from "./google/google-calendar.ts";
+import { calendarSyncJob, ZCalendarSyncJobSchema } from "./jobs/sync-job.ts";
+import { syncEvent } from "./operations/sync-event.ts";
+import { calendarRoutes } from "./routes/calendar.ts";
+import { syncJobsRoutes } from "./routes/sync-jobs.ts";
+import { tokensRoutes } from "./routes/tokens.ts";
+import { CALENDAR_SYNCS_COLLECTION, createSyncsStore } from "./store/syncs-store.ts";
+import { createTokensStore } from "./store/tokens-store.ts";
+
+export interface CalendarServiceConfig {
+  redisUrl: string;
+  /** Prefix of the BullMQ keys (tests give each test its own). */
+  queuePrefix?: string;
+  google: { tokenUrl: string; apiUrl: string; clientId: string; clientSecret: string };
+  /** 32 bytes: the AES-256-GCM key for tokens at rest. */
+  tokenEncryptionKey: Buffer;
+  sync: { attempts: number; backoffMs: number; concurrency?: number };
+  /** User ids allowed to see and retry sync jobs (the operators' view); none by default. */
+  adminUserIds?: readonly string[];
+}
+
+/**
+ * Google Calendar connection (tokens encrypted at rest) and sync as BullMQ jobs; emits
+ * calendar.* through the outbox of its `calendar_syncs` documents.
+ */
+export function createCalendarService(config: CalendarServiceConfig): ServiceModuleFactory {
+  return async ({ db, bus, logger, auth }) => {
+    const relay = createOutboxRelay({ db, collections: [CALENDAR_SYNCS_COLLECTION], publish: bus.publish, logger });
+    const tokens = createTokensStore(db, createTokenCipher(config.tokenEncryptionKey));
+    const syncs = createSyncsStore(relay.db);
+    const google = createGoogleCalendar({ ...config.google, tokens, logger });
+
+    const connection = createRedis({ url: config.redisUrl, forBullMQ: true });
+    const jobs = { connection, ...(config.queuePrefix ? { prefix: config.queuePrefix } : {}) };
+    const definition = calendarSyncJob(config.sync);
+    const queue = createJobQueue(definition, jobs);
+    // Exponential backoff with jitter, so many users' retries after a Google hiccup spread out.
+    const enqueue = (jobId: string, payload: Parameters<typeof queue.enqueue>[1]) =>
+      queue.enqueue(jobId, payload, { backoff: { type: "exponential", delay: config.sync.backoffMs, jitter: 0.5 } });
+    const consumers = calendarConsumers(bus, enqueue);
+
+    const onFailed = async (job: Job, error: Error) => {
+      const payload = ZCalendarSyncJobSchema.safeParse(job.data);
+      if (!payload.success) return; // logged by the worker; nobody to tell
+      await syncs.recordFailed(payload.data.user_id, payload.data.event_request_id, {
+        operation: payload.data.operation,
+        reason: "retries_exhausted",
+        detail: error.message,
+        attempts: Math.max(1, job.attemptsMade),
+      });
+      relay.nudge();
+    };
+    let worker: ReturnType<typeof createJobWorker> | undefined;
+
+    const routes = new Hono<ServiceEnv>();
+    routes.route("/", tokensRoutes({ tokens, auth }));
+    routes.route("/", calendarRoutes({ google, auth }));
+    routes.route("/", syncJobsRoutes({ queue: queue.queue, adminUserIds: config.adminUserIds ?? [] }));
+
+    return {
+      routes,
+      async start() {
+        await bus.ensureTopics([...CONSUMED_TOPICS, TOPICS.calendar]);
+        relay.start();
+        worker = createJobWorker(definition, (payload, job) => syncEvent({ google, syncs, logger, onWrite: relay.nudge }, payload, job.attemptsMade + 1), {
+          ...jobs,
+          logger,
+          onFailed,
+          ...(config.sync.concurrency ? { concurrency: config.sync.concurrency } : {}),
+        });
+        await Promise.all(consumers.map((consumer) => consumer.start()));
+      },
+      async stop() {
+        await Promise.all(consumers.map((consumer) => consumer.stop()));
+        await worker?.close();
+        await queue.close();
+        await relay.stop();
+        connection.disconnect();
+      },
+      // For tests and operators (Bull Board would mount on this).
+      queue: queue.queue,
+    } as Awaited<ReturnType<ServiceModuleFactory>> & { queue: typeof queue.queue };
+  };
+}

@@ -1,0 +1,180 @@
+import type { Logger } from "pino";
+import type { TokensStore } from "../store/tokens-store.ts";
+import type { GoogleEventResource } from "../domain/google-event.ts";
+
+/**
+ * The Google Calendar v3 REST client (plain fetch: the calls are few and the stand-in speaks the
+ * same wire). Access tokens are refreshed with the refresh token, one refresh in flight per user
+ * (cal.com's way; per process: concurrent jobs of one user share it); a 401 refreshes and retries
+ * once; `invalid_grant` means the user must reconnect.
+ */
+
+/** We hold no tokens for the user. */
+export class NotConnectedError extends Error {
+  constructor(userId: string) {
+    super(`No Google tokens for user ${userId}`);
+    this.name = "NotConnectedError";
+  }
+}
+
+/** Google refused the refresh token (`invalid_grant`), or we have none to refresh with. */
+export class ReconnectRequiredError extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = "ReconnectRequiredError";
+  }
+}
+
+/** Google answered an error status. 429 and 5xx are worth retrying later. */
+export class GoogleApiError extends Error {
+  readonly status: number;
+  readonly reason: string | null;
+  constructor(status: number, reason: string | null, message: string) {
+    super(`Google answered ${status}${reason ? ` (${reason})` : ""}: ${message}`);
+    this.name = "GoogleApiError";
+    this.status = status;
+    this.reason = reason;
+  }
+  get isRetryable(): boolean {
+    return this.status === 429 || this.status >= 500 || this.status === 401;
+  }
+}
+
+export interface GoogleCalendarOptions {
+  tokenUrl: string;
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  tokens: TokensStore;
+  logger: Logger;
+  /** Refresh this long before the access token expires. */
+  expiryMarginMs?: number;
+}
+
+export interface GoogleCalendar {
+  insertEvent: (userId: string, body: object) => Promise<GoogleEventResource>;
+  /** The (non-cancelled) event with this iCalUID, or null. */
+  findByICalUid: (userId: string, iCalUid: string) => Promise<GoogleEventResource | null>;
+  patchEvent: (userId: string, eventId: string, body: object) => Promise<GoogleEventResource>;
+  /** Resolves `false` when Google no longer has it (404 / 410): deleting it is then done. */
+  deleteEvent: (userId: string, eventId: string) => Promise<boolean>;
+  listEvents: (userId: string, range: { timeMin: string; timeMax: string }) => Promise<GoogleEventResource[]>;
+  busy: (userId: string, range: { timeMin: string; timeMax: string }) => Promise<Array<{ start: string; end: string }>>;
+}
+
+const PRIMARY = "primary";
+
+export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCalendar {
+  const { tokens, expiryMarginMs = 60_000 } = options;
+  const logger = options.logger.child({ component: "google-calendar" });
+  const refreshing = new Map<string, Promise<string>>();
+
+  const refresh = (userId: string): Promise<string> => {
+    const inFlight = refreshing.get(userId);
+    if (inFlight) return inFlight;
+    const run = (async () => {
+      const stored = await tokens.get(userId);
+      if (!stored) throw new NotConnectedError(userId);
+      if (!stored.refreshToken) throw new ReconnectRequiredError("No refresh token stored");
+      const response = await fetch(options.tokenUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: stored.refreshToken, client_id: options.clientId, client_secret: options.clientSecret }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
+      if (!response.ok || !body.access_token) {
+        if (body.error === "invalid_grant") {
+          await tokens.markReconnectRequired(userId);
+          throw new ReconnectRequiredError(`invalid_grant: ${body.error_description ?? "refresh token refused"}`);
+        }
+        throw new GoogleApiError(response.status >= 400 ? response.status : 502, body.error ?? null, body.error_description ?? "token refresh failed");
+      }
+      const expiresAtMs = body.expires_in ? Date.now() + body.expires_in * 1_000 : null;
+      await tokens.saveAccessToken(userId, body.access_token, expiresAtMs);
+      logger.debug({ user_id: userId }, "access token refreshed");
+      return body.access_token;
+    })();
+    refreshing.set(userId, run);
+    const forget = () => refreshing.delete(userId);
+    run.then(forget, forget);
+    return run;
+  };
+
+  const accessToken = async (userId: string): Promise<string> => {
+    const stored = await tokens.get(userId);
+    if (!stored) throw new NotConnectedError(userId);
+    if (stored.status === "reconnect_required") throw new ReconnectRequiredError("The Google connection was marked invalid; the user must sign in again");
+    if (stored.expiresAtMs !== null && stored.expiresAtMs - expiryMarginMs <= Date.now()) return refresh(userId);
+    return stored.accessToken;
+  };
+
+  /**
+   * After a 401 with `stale`: join a refresh in flight, or use a token another job refreshed
+   * meanwhile, and only otherwise ask Google (so concurrent jobs of one user refresh once).
+   */
+  const refreshAfterRejection = async (userId: string, stale: string): Promise<string> => {
+    const inFlight = refreshing.get(userId);
+    if (inFlight) return inFlight;
+    const stored = await tokens.get(userId);
+    const isFresh = stored && stored.accessToken !== stale && (stored.expiresAtMs === null || stored.expiresAtMs - expiryMarginMs > Date.now());
+    return isFresh ? stored.accessToken : refresh(userId);
+  };
+
+  const call = async (userId: string, method: string, path: string, body?: object): Promise<Response> => {
+    const send = (token: string) =>
+      fetch(`${options.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const token = await accessToken(userId);
+    let response = await send(token);
+    if (response.status === 401) {
+      // The access token expired early or was revoked: refresh once and try again, once.
+      await response.body?.cancel();
+      response = await send(await refreshAfterRejection(userId, token));
+    }
+    return response;
+  };
+
+  const failure = async (response: Response): Promise<GoogleApiError> => {
+    const body = (await response.json().catch(() => ({}))) as { error?: { message?: string; errors?: Array<{ reason?: string }> } };
+    return new GoogleApiError(response.status, body.error?.errors?.[0]?.reason ?? null, body.error?.message ?? response.statusText);
+  };
+
+  const json = async <T>(response: Response): Promise<T> => {
+    if (!response.ok) throw await failure(response);
+    return (await response.json()) as T;
+  };
+
+  const eventsPath = `/calendars/${PRIMARY}/events`;
+  return {
+    insertEvent: async (userId, body) => json(await call(userId, "POST", eventsPath, body)),
+    async findByICalUid(userId, iCalUid) {
+      const list = await json<{ items?: GoogleEventResource[] }>(await call(userId, "GET", `${eventsPath}?${new URLSearchParams({ iCalUID: iCalUid })}`));
+      return list.items?.find((event) => event.status !== "cancelled") ?? null;
+    },
+    patchEvent: async (userId, eventId, body) => json(await call(userId, "PATCH", `${eventsPath}/${encodeURIComponent(eventId)}`, body)),
+    async deleteEvent(userId, eventId) {
+      const response = await call(userId, "DELETE", `${eventsPath}/${encodeURIComponent(eventId)}`);
+      if (response.status === 404 || response.status === 410) {
+        await response.body?.cancel();
+        return false;
+      }
+      if (!response.ok) throw await failure(response);
+      await response.body?.cancel();
+      return true;
+    },
+    async listEvents(userId, range) {
+      const query = new URLSearchParams({ ...range, singleEvents: "true", orderBy: "startTime", maxResults: "250" });
+      const list = await json<{ items?: GoogleEventResource[] }>(await call(userId, "GET", `${eventsPath}?${query}`));
+      return list.items ?? [];
+    },
+    async busy(userId, range) {
+      const answer = await json<{ calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }> }>(
+        await call(userId, "POST", "/freeBusy", { ...range, items: [{ id: PRIMARY }] }),
+      );
+      return answer.calendars?.[PRIMARY]?.busy ?? [];
+    },
+  };
+}

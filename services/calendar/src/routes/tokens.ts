@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
+import { ZIdParamsSchema, ZStoreGoogleTokensBodySchema, type TStoreGoogleTokensBody } from "@amia/contracts";
+import type { TokensStore } from "../store/tokens-store.ts";
+
+interface Deps {
+  tokens: TokensStore;
+  auth: ServiceAuth;
+}
+
+const toStored = (body: TStoreGoogleTokensBody) => ({
+  accessToken: body.access_token,
+  refreshToken: body.refresh_token ?? null,
+  expiresAtMs: body.expires_at ? Date.parse(body.expires_at) : null,
+});
+
+/**
+ * Google tokens in, connection status out: the tokens never leave the service (DESIGN.md
+ * "Secrets"). The BFF hands them over at sign-in (internal route, service token); the spec's
+ * `/api/v1/auth/tokens` lets the signed-in user store theirs and ask whether they are connected.
+ */
+export function tokensRoutes({ tokens, auth }: Deps) {
+  const routes = new Hono<ServiceEnv>();
+
+  routes.put("/internal/users/:id/google-tokens", auth.requireService, validate("param", ZIdParamsSchema), validate("json", ZStoreGoogleTokensBodySchema), async (c) => {
+    await tokens.save(c.req.valid("param").id, toStored(c.req.valid("json")));
+    return c.body(null, 204);
+  });
+
+  routes.post("/api/v1/auth/tokens", auth.requireUser, validate("json", ZStoreGoogleTokensBodySchema), async (c) => {
+    await tokens.save(c.var.user.id, toStored(c.req.valid("json")));
+    return c.json(await tokens.connection(c.var.user.id), 201);
+  });
+
+  routes.get("/api/v1/auth/tokens", auth.requireUser, async (c) => c.json(await tokens.connection(c.var.user.id)));
+
+  return routes;
+}
