@@ -1,15 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-
-// Every screen of the spec arrives with issue #7; this is the real entry point they hang from.
-function App() {
-  return (
-    <main>
-      <h1>Amia</h1>
-      <p>Making event coordination effortless.</p>
-    </main>
-  );
-}
+import { App } from "./app/App.tsx";
+import "./styles/tokens.css";
+import "./styles/base.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,0 +1,94 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  TCreateEventRequestBody,
+  TEventRequestResponse,
+  TListEventRequestsWithApprovalsResponse,
+  TSmartParseRequest,
+  TSmartParseResult,
+  TUpdateEventRequestBody,
+} from "@amia/contracts";
+import { api } from "./client.ts";
+import { keys } from "./keys.ts";
+
+/** "creator": requests I made; "reviewer": requests others asked me to review. */
+export type EventRequestRole = "creator" | "reviewer";
+
+export interface EventRequestListParams {
+  role?: EventRequestRole;
+  skip?: number;
+  take?: number;
+  status?: "pending" | "approved" | "rejected";
+}
+
+export function useEventRequests(params: EventRequestListParams = {}) {
+  const query = { role: params.role ?? "creator", skip: params.skip ?? 0, take: params.take ?? 10, status: params.status };
+  return useQuery({
+    queryKey: keys.eventRequestList(query),
+    queryFn: ({ signal }) => api<TListEventRequestsWithApprovalsResponse>("/api/v1/event-requests/with-approvals", { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One request with its approvers (and their names, from the BFF). */
+export function useEventRequest(id: string | undefined) {
+  return useQuery({
+    queryKey: keys.eventRequest(id ?? ""),
+    enabled: Boolean(id),
+    queryFn: async ({ signal }) => (await api<TEventRequestResponse>(`/api/v1/event-requests/${encodeURIComponent(id ?? "")}/with-approvers`, { signal })).event_request,
+  });
+}
+
+function useInvalidateEventRequests() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keys.eventRequests });
+}
+
+export function useCreateEventRequest() {
+  const invalidate = useInvalidateEventRequests();
+  return useMutation({
+    mutationFn: async (body: TCreateEventRequestBody) => (await api<TEventRequestResponse>("/api/v1/event-requests", { method: "POST", body })).event_request,
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateEventRequest(id: string) {
+  const invalidate = useInvalidateEventRequests();
+  return useMutation({
+    mutationFn: async (body: TUpdateEventRequestBody) =>
+      (await api<TEventRequestResponse>(`/api/v1/event-requests/${encodeURIComponent(id)}`, { method: "PATCH", body })).event_request,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteEventRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/v1/event-requests/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: (_result, id) => {
+      client.removeQueries({ queryKey: keys.eventRequest(id) });
+      return client.invalidateQueries({ queryKey: keys.eventRequests });
+    },
+  });
+}
+
+/** A reviewer's decision; optional notes. */
+export function useReviewEventRequest(id: string) {
+  const invalidate = useInvalidateEventRequests();
+  return useMutation({
+    mutationFn: async ({ decision, response_notes }: { decision: "approve" | "reject"; response_notes?: string }) =>
+      (
+        await api<TEventRequestResponse>(`/api/v1/event-requests/${encodeURIComponent(id)}/approvals/${decision}`, {
+          method: "POST",
+          body: response_notes ? { response_notes } : {},
+        })
+      ).event_request,
+    onSuccess: invalidate,
+  });
+}
+
+/** Smart-fill: the fields the assistant found in a plain-language description. */
+export function useAutoFill() {
+  return useMutation({
+    mutationFn: (body: TSmartParseRequest) => api<TSmartParseResult>("/api/v1/event-requests/commands/auto-fill", { method: "POST", body }),
+  });
+}

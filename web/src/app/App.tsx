@@ -1,0 +1,22 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { Toaster } from "react-hot-toast";
+import { BrowserRouter } from "react-router-dom";
+import { createQueryClient } from "../api/query-client.ts";
+import { AuthProvider } from "../auth/AuthProvider.tsx";
+import { AppRoutes } from "./routes.tsx";
+import { toastOptions } from "./toasts.ts";
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AuthProvider>
+          <AppRoutes />
+          <Toaster position="top-right" toastOptions={toastOptions} />
+        </AuthProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import "./Pill.css";
+
+export type PillTone = "primary" | "secondary" | "danger" | "success" | "warning" | "neutral";
+
+export interface PillProps {
+  tone: PillTone;
+  children: ReactNode;
+  title?: string;
+}
+
+/** A small rounded label (statuses, "Required"/"Optional", counts). */
+export function Pill({ tone, children, title }: PillProps) {
+  return (
+    <span className={`pill pill--${tone}`} title={title}>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId } from "react";
+import { fieldIds, joinClassNames } from "./field-ids.ts";
+import "./Field.css";
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectProps {
+  label: string;
+  value: string | null;
+  options: SelectOption[];
+  /** Called with the chosen value, or null when the empty (placeholder) option is chosen. */
+  onChange: (value: string | null) => void;
+  placeholder?: string;
+  id?: string;
+  disabled?: boolean;
+  error?: string;
+}
+
+export function Select({
+  label,
+  value,
+  options,
+  onChange,
+  placeholder = "Select an option",
+  id,
+  disabled,
+  error,
+}: SelectProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  const ids = fieldIds(selectId, { error });
+  return (
+    <div className={joinClassNames("field", error && "field--error")}>
+      <label className="field__label" htmlFor={selectId}>
+        {label}
+      </label>
+      <div className="field__select-wrap">
+        <select
+          id={selectId}
+          className="field__control field__control--select"
+          value={value ?? ""}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <span className="field__select-arrow" aria-hidden="true" />
+      </div>
+      {error && (
+        <p id={ids.errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/*
+ * What the user reads when something fails (SPEC.md section 8): the server's `message` when it
+ * gave one, else a default message for the action.
+ */
+
+export const DEFAULT_MESSAGES = {
+  login: "Login failed. Please try again.",
+  logout: "Logout failed. Please try again.",
+  sessionExpired: "Session expired. Please login again.",
+
+  createRelationship: "Failed to create relationship.",
+  fetchRelationship: "Failed to fetch relationship.",
+  updateRelationship: "Failed to update relationship.",
+  deleteRelationship: "Failed to delete relationship.",
+
+  createRelationshipRequest: "Failed to create relationship request.",
+  fetchRelationshipRequest: "Failed to fetch relationship request.",
+  updateRelationshipRequest: "Failed to update relationship request.",
+  deleteRelationshipRequest: "Failed to delete relationship request.",
+  approveRelationshipRequest: "Failed to approve relationship request.",
+  rejectRelationshipRequest: "Failed to reject relationship request.",
+
+  createEventRequest: "Failed to create event request.",
+  fetchEventRequest: "Failed to fetch event request.",
+  updateEventRequest: "Failed to update event request.",
+  deleteEventRequest: "Failed to delete event request.",
+
+  createNotification: "Failed to create notification.",
+  fetchNotification: "Failed to fetch notification.",
+  updateNotification: "Failed to update notification.",
+  deleteNotification: "Failed to delete notification.",
+
+  chat: "Failed to chat with Amia. Please try again.",
+  request: "Request failed. Please try again.",
+  network: "Network error. Please check your connection.",
+  unexpected: "An unexpected error occurred.",
+  googleLogin: "An error occurred during Google login.",
+} as const;
+
+export type DefaultMessageKey = keyof typeof DEFAULT_MESSAGES;
+
+/** The api client's own text when the server sent no message (web/src/api/client.ts). */
+const NO_SERVER_MESSAGE = /^HTTP Error: \d+$/;
+
+function messageOf(value: unknown): string | null {
+  if (typeof value !== "object" || value === null) return null;
+  const message = (value as { message?: unknown }).message;
+  return typeof message === "string" && message.trim() !== "" && !NO_SERVER_MESSAGE.test(message) ? message : null;
+}
+
+/**
+ * The server's `message`, else `fallback`. Counts as the server's: an error with a numeric
+ * `status` (the api client's ApiError, including its network-error text), an error `body` or
+ * `data` object, or a plain error body `{message}`. A bare Error (a bug, a TypeError ...) or an
+ * "HTTP Error: {status}" with no server text gives the fallback, so internals never leak.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (typeof error !== "object" || error === null) return fallback;
+  const candidate = error as { status?: unknown; body?: unknown; data?: unknown; response?: { data?: unknown } };
+  const nested = messageOf(candidate.body) ?? messageOf(candidate.data) ?? messageOf(candidate.response?.data);
+  if (nested) return nested;
+  if (typeof candidate.status === "number") return messageOf(error) ?? fallback;
+  if (!(error instanceof Error)) return messageOf(error) ?? fallback;
+  return fallback;
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router-dom";
+import type {
+  TEventRequest,
+  TListCalendarEventsResponse,
+  TListEventRequestsWithApprovalsResponse,
+  TListNotificationsResponse,
+  TNotification,
+} from "@amia/contracts";
+import { keys } from "../../api/keys.ts";
+import { DashboardPage } from "./DashboardPage.tsx";
+
+/*
+ * Static renders (no DOM in this project): the cache is filled beforehand, nothing is fetched.
+ */
+
+const notificationsKey = keys.notificationList({ is_read: false, is_deleted: false, skip: 0, take: 3 });
+const draftsKey = keys.eventRequestList({ role: "creator", skip: 0, take: 3, status: undefined });
+const reviewKey = keys.eventRequestList({ role: "reviewer", skip: 0, take: 3, status: "pending" });
+const calendarKey = keys.calendarEvents({ days: 14 });
+
+function client(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+}
+
+function render(queryClient: QueryClient): string {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={["/dashboard"]}>
+        <DashboardPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function notification(overrides: Partial<TNotification>): TNotification {
+  return {
+    id: "n1",
+    title: "Hello",
+    is_read: false,
+    is_deleted: false,
+    created_at: new Date().toISOString(),
+    kind: "general",
+    subject_id: null,
+    ...overrides,
+  };
+}
+
+function request(overrides: Partial<TEventRequest>): TEventRequest {
+  return {
+    id: "er1",
+    title: "Team lunch",
+    description: null,
+    location: null,
+    notes: null,
+    start_date: { date_time: "2026-03-11T12:00", time_zone: "UTC" },
+    end_date: { date_time: "2026-03-11T13:00", time_zone: "UTC" },
+    importance_level: 1,
+    status: "pending",
+    approval_status: "pending",
+    requested_approvals: 1,
+    completed_count: 0,
+    approvers: [],
+    created_by: "u1",
+    created_at: "2026-03-01T10:00:00Z",
+    updated_at: "2026-03-01T10:00:00Z",
+    google_event_id: null,
+    ...overrides,
+  };
+}
+
+const page = (total: number, take = 3) => ({ total_count: total, skip: 0, take });
+
+describe("DashboardPage", () => {
+  it("shows skeletons while loading (1 for notifications, 3 for events and drafts)", () => {
+    const html = render(client());
+    expect(html).toContain("<h1");
+    expect(html).toContain("Dashboard");
+    expect(html.match(/class="skeleton-card"/g)).toHaveLength(1 + 3 + 3);
+    expect(html).toContain('placeholder="Chat with Amia..."');
+    expect(html).toContain("No suggestions, well done!");
+    expect(html).toContain("No tasks");
+    expect(html).toMatch(/<a[^>]*href="\/events\/new"[^>]*>.*Create Event/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Add Task/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Full Calendar/);
+  });
+
+  it("shows the empty states", () => {
+    const queryClient = client();
+    queryClient.setQueryData<TListNotificationsResponse>(notificationsKey, { notifications: [], ...page(0) });
+    queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(draftsKey, { event_requests: [], ...page(0) });
+    queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(reviewKey, { event_requests: [], ...page(0) });
+    queryClient.setQueryData<TListCalendarEventsResponse>(calendarKey, { events: [] });
+    const html = render(queryClient);
+    expect(html).toContain("No notifications");
+    expect(html).toContain("No pending drafts");
+    expect(html).toContain("No upcoming events");
+    expect(html).not.toContain("Calendar not connected yet.");
+    expect(html).not.toContain("View All");
+    expect(html).not.toContain("Waiting for your review");
+  });
+
+  it("says the calendar is not connected when it fails", () => {
+    // As after the failed fetch, on a render that does not retry.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } } });
+    const query = queryClient.getQueryCache().build(queryClient, { queryKey: calendarKey });
+    query.setState({ status: "error", error: new Error("not connected"), fetchStatus: "idle" });
+    const html = render(queryClient);
+    expect(html).toContain("No upcoming events");
+    expect(html).toContain("Calendar not connected yet.");
+  });
+
+  it("lists notifications with the badge, links, Unread pill and Mark Read", () => {
+    const queryClient = client();
+    queryClient.setQueryData<TListNotificationsResponse>(notificationsKey, {
+      notifications: [
+        notification({ id: "a", title: "Ana Silva asked you to review Team lunch", kind: "event_request_review_requested", subject_id: "er9" }),
+        notification({ id: "b", title: "Bo wants to connect", kind: "relationship_request_received", subject_id: "rr1" }),
+        notification({ id: "c", title: "Welcome", kind: "general" }),
+      ],
+      ...page(120),
+    });
+    const html = render(queryClient);
+    expect(html).toContain('99+<span class="visually-hidden"> unread</span>');
+    expect(html).toMatch(/href="\/events\/er9"[^>]*>Ana Silva asked you to re\.\.\.</);
+    expect(html).toMatch(/href="\/profile\?tab=relationships"[^>]*>Bo wants to connect</);
+    expect(html.match(/>Unread</g)).toHaveLength(3);
+    expect(html.match(/>Mark Read</g)).toHaveLength(3);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*View All/);
+  });
+
+  it("lists drafts, the requests to review, and upcoming events", () => {
+    const queryClient = client();
+    queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(draftsKey, {
+      event_requests: [request({ id: "d1", title: "A very long event request title" }), request({ id: "d2", title: null, status: "approved" })],
+      ...page(2),
+    });
+    queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(reviewKey, {
+      event_requests: [request({ id: "r1", title: "Offsite" })],
+      ...page(1),
+    });
+    queryClient.setQueryData<TListCalendarEventsResponse>(calendarKey, {
+      events: Array.from({ length: 7 }, (_, index) => ({
+        id: `g${index}`,
+        title: `Event ${index}`,
+        description: null,
+        location: null,
+        start: { is_all_day: true, date: "2026-03-11", date_time: null, time_zone: null },
+        end: { is_all_day: true, date: "2026-03-12", date_time: null, time_zone: null },
+        html_link: null,
+        event_request_id: index === 0 ? "er5" : null,
+      })),
+    });
+    const html = render(queryClient);
+    expect(html).toContain("A very long event re...");
+    expect(html).toContain("Untitled Event");
+    expect(html).toContain(">Pending<");
+    expect(html).toContain(">Approved<");
+    expect(html).not.toContain("View All");
+    expect(html).toContain("Waiting for your review");
+    expect(html).toMatch(/href="\/events\/r1"[^>]*>Offsite</);
+    expect(html).toMatch(/href="\/events\/er5"[^>]*>Event 0</);
+    expect(html).toContain("Event 4");
+    expect(html).not.toContain("Event 5");
+    expect(html).toContain("Mar 11, 2026 (all day)");
+  });
+});

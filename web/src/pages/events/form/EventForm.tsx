@@ -1,0 +1,274 @@
+import { useId, useState, type FormEvent } from "react";
+import type { TSmartParseResult } from "@amia/contracts";
+import { ApiError } from "../../../api/client.ts";
+import { useAllRelationships } from "../../../api/relationships.ts";
+import { Button } from "../../../components/Button.tsx";
+import { Card } from "../../../components/Card.tsx";
+import { DatePicker } from "../../../components/DatePicker.tsx";
+import { Note } from "../../../components/Note.tsx";
+import { Select } from "../../../components/Select.tsx";
+import { TextArea } from "../../../components/TextArea.tsx";
+import { TextInput } from "../../../components/TextInput.tsx";
+import { TimePicker } from "../../../components/TimePicker.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import {
+  applySmartFill,
+  clearError,
+  emptyEventForm,
+  hasErrors,
+  setAllDay,
+  setEndDate,
+  setEndTime,
+  setStartDate,
+  setStartTime,
+  validateEventForm,
+  type EventFormErrors,
+  type EventFormField,
+  type EventFormValues,
+} from "../../../lib/event-form.ts";
+import { REQUIRED_REVIEWER_TOOLTIP } from "../../../lib/event-status.ts";
+import { changedFields } from "./changed-fields.ts";
+import { reviewerOptions } from "./reviewer-options.ts";
+import { serverFieldErrors, withoutField, type ServerFieldErrors } from "./server-field-errors.ts";
+import { InfoTip } from "../InfoTip.tsx";
+import { SmartFill } from "./SmartFill.tsx";
+import "./EventForm.css";
+
+export interface EventFormProps {
+  /** "edit" fixes the reviewer: approvers are set once, when the request is created. */
+  mode: "create" | "edit";
+  initialValues?: EventFormValues;
+  /** The label of the chosen reviewer when the relationships list does not hold them. */
+  initialReviewerLabel?: string | null;
+  submitLabel: string;
+  submitting: boolean;
+  /** The save's failure: its message shows in a Note, its field errors next to the fields. */
+  submitError: unknown;
+  /** The default text of SPEC.md section 8 when the server gives no message. */
+  submitErrorFallback: string;
+  /** False: no Note for a failed save (field errors still show by their fields). */
+  showSubmitErrorNote?: boolean;
+  onDismissError: () => void;
+  onSubmit: (values: EventFormValues) => void;
+  onBack: () => void;
+  onDelete?: () => void;
+  deleting?: boolean;
+}
+
+/**
+ * The Event form (SPEC.md section 2 "Event form", 4 "Form behaviour", 5 "Event form"). Every
+ * rule lives in lib/event-form.ts; this component holds the values and calls them on change.
+ */
+export function EventForm({
+  mode,
+  initialValues,
+  initialReviewerLabel,
+  submitLabel,
+  submitting,
+  submitError,
+  submitErrorFallback,
+  showSubmitErrorNote = true,
+  onDismissError,
+  onSubmit,
+  onBack,
+  onDelete,
+  deleting = false,
+}: EventFormProps) {
+  const [values, setValues] = useState<EventFormValues>(() => initialValues ?? emptyEventForm());
+  const [errors, setErrors] = useState<EventFormErrors>({});
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
+  const [shownError, setShownError] = useState<unknown>(null);
+  const relationships = useAllRelationships();
+  const ids = useIdsFor("event-form");
+
+  // A new failed save puts its field errors next to the fields; each clears when its field changes.
+  if (submitError !== shownError) {
+    setShownError(submitError);
+    setServerErrors(submitError instanceof ApiError ? serverFieldErrors(submitError.fields) : {});
+  }
+
+  function clearFields(fields: readonly EventFormField[]) {
+    if (fields.length === 0) return;
+    setErrors((current) => fields.reduce(clearError, current));
+    setServerErrors((current) => fields.reduce(withoutField, current));
+  }
+
+  /** Applies a change rule and clears the errors of every field it touched. */
+  function change(update: (current: EventFormValues) => EventFormValues) {
+    const next = update(values);
+    const touched = changedFields(values, next);
+    // Hidden time fields keep no errors (the all-day toggle clears both times).
+    if (next.all_day) touched.push("start_time", "end_time");
+    clearFields(touched);
+    setValues(next);
+  }
+
+  function text(field: "title" | "location" | "description" | "notes") {
+    return {
+      value: values[field],
+      error: serverErrors[field],
+      onChange: (event: { target: { value: string } }) => change((current) => ({ ...current, [field]: event.target.value })),
+    };
+  }
+
+  function handleSmartFill(result: TSmartParseResult) {
+    change((current) => {
+      const filled = applySmartFill(current, result);
+      // On edit the reviewer is fixed (approvers are set at creation), whatever the assistant suggests.
+      return mode === "edit" ? { ...filled, approver_id: current.approver_id, required_review: current.required_review } : filled;
+    });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateEventForm(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = found.start_time ? ids.start_time : ids.end_time;
+      document.getElementById(first)?.focus();
+      return;
+    }
+    onSubmit(values);
+  }
+
+  const options = reviewerOptions(relationships.data?.relationships ?? [], values.approver_id, initialReviewerLabel);
+  const busy = submitting || deleting;
+  const reviewerFixed = mode === "edit";
+
+  return (
+    <div className="event-form">
+      <Card className="event-form__card">
+        <SmartFill values={values} onResult={handleSmartFill} disabled={busy} />
+      </Card>
+
+      <Card className="event-form__card">
+        <form className="event-form__form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
+          {showSubmitErrorNote && submitError != null && (
+            <Note kind="error" onClose={onDismissError}>
+              {errorMessage(submitError, submitErrorFallback)}
+            </Note>
+          )}
+
+          <TextInput id={ids.title} label="Title" autoComplete="off" {...text("title")} />
+          <TextInput id={ids.location} label="Location" autoComplete="off" {...text("location")} />
+          <TextArea id={ids.description} label="Description" rows={3} {...text("description")} />
+
+          <div className="event-form__toggle">
+            <input
+              id={ids.all_day}
+              type="checkbox"
+              checked={values.all_day}
+              onChange={(event) => change((current) => setAllDay(current, event.target.checked))}
+            />
+            <label htmlFor={ids.all_day}>All day</label>
+          </div>
+
+          <div className="event-form__row">
+            <DatePicker
+              id={ids.start_date}
+              label="Start date"
+              value={values.start_date}
+              error={serverErrors.start_date}
+              onChange={(date) => change((current) => setStartDate(current, date))}
+            />
+            <DatePicker
+              id={ids.end_date}
+              label="End date"
+              value={values.end_date}
+              min={values.start_date || undefined}
+              error={serverErrors.end_date}
+              onChange={(date) => change((current) => setEndDate(current, date))}
+            />
+          </div>
+
+          {!values.all_day && (
+            <div className="event-form__row">
+              <TimePicker
+                id={ids.start_time}
+                label="Start time"
+                value={values.start_time}
+                error={errors.start_time}
+                onChange={(time) => change((current) => setStartTime(current, time))}
+              />
+              <TimePicker
+                id={ids.end_time}
+                label="End time"
+                value={values.end_time}
+                error={errors.end_time}
+                onChange={(time) => change((current) => setEndTime(current, time))}
+              />
+            </div>
+          )}
+
+          <TextArea id={ids.notes} label="Notes" rows={3} {...text("notes")} />
+
+          <div className="event-form__reviewer">
+            <Select
+              id={ids.approver_id}
+              label="Reviewer"
+              value={values.approver_id}
+              options={options}
+              disabled={reviewerFixed}
+              error={serverErrors.approver_id}
+              onChange={(approver_id) => change((current) => ({ ...current, approver_id }))}
+            />
+            <div className="event-form__toggle">
+              <input
+                id={ids.required_review}
+                type="checkbox"
+                checked={values.required_review}
+                disabled={reviewerFixed}
+                aria-describedby={ids.tooltip}
+                onChange={(event) => change((current) => ({ ...current, required_review: event.target.checked }))}
+              />
+              <label htmlFor={ids.required_review} title={REQUIRED_REVIEWER_TOOLTIP}>
+                Required Review
+              </label>
+              <InfoTip id={ids.tooltip} label="About Required Review" text={REQUIRED_REVIEWER_TOOLTIP} />
+            </div>
+            {reviewerFixed && <p className="event-form__hint">Reviewers are chosen when the request is created.</p>}
+          </div>
+
+          <div className="event-form__actions">
+            <Button variant="secondary" onClick={onBack} disabled={busy}>
+              Back
+            </Button>
+            {onDelete && (
+              <Button variant="danger" onClick={onDelete} disabled={submitting} loading={deleting}>
+                Delete
+              </Button>
+            )}
+            <Button type="submit" loading={submitting} disabled={deleting}>
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+const FIELD_IDS = [
+  "title",
+  "location",
+  "description",
+  "notes",
+  "start_date",
+  "end_date",
+  "start_time",
+  "end_time",
+  "all_day",
+  "approver_id",
+  "required_review",
+  "tooltip",
+] as const;
+
+/** Stable, unique ids for the form's fields (labels, focus on the first invalid field). */
+function useIdsFor(prefix: string): Record<(typeof FIELD_IDS)[number], string> {
+  const base = useId();
+  return Object.fromEntries(FIELD_IDS.map((name) => [name, `${prefix}-${base}-${name}`])) as Record<
+    (typeof FIELD_IDS)[number],
+    string
+  >;
+}

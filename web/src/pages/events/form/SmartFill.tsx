@@ -1,0 +1,68 @@
+import { useState } from "react";
+import type { TSmartParseResult } from "@amia/contracts";
+import { useAutoFill } from "../../../api/event-requests.ts";
+import { Button } from "../../../components/Button.tsx";
+import { Note } from "../../../components/Note.tsx";
+import { TextArea } from "../../../components/TextArea.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { buildAutoFillRequest, type EventFormValues } from "../../../lib/event-form.ts";
+import { browserTimeZone } from "../../../lib/wall-clock.ts";
+import "./EventForm.css";
+
+/** SPEC.md section 8: the smart-parse wrapper's message when the server gives none. */
+export const SMART_FILL_FAILED = "Failed to smart parse event request";
+
+export interface SmartFillProps {
+  /** The form as it stands: sent as context for the assistant. */
+  values: EventFormValues;
+  /** The fields the assistant found; the form overwrites only those. */
+  onResult: (result: TSmartParseResult) => void;
+  disabled?: boolean;
+}
+
+/** Smart-fill (SPEC.md section 2 "Event form"): a plain-language description fills the form. */
+export function SmartFill({ values, onResult, disabled = false }: SmartFillProps) {
+  const [description, setDescription] = useState("");
+  const autoFill = useAutoFill();
+  const isBlank = description.trim() === "";
+
+  function run() {
+    if (isBlank || autoFill.isPending) return;
+    autoFill.mutate(buildAutoFillRequest(description, values, new Date(), browserTimeZone()), {
+      onSuccess: (result) => onResult(result),
+    });
+  }
+
+  return (
+    <section className="event-smart-fill" aria-label="Smart fill">
+      <TextArea
+        label="Describe your event"
+        value={description}
+        rows={3}
+        placeholder="Lunch with Ana tomorrow at noon at the Cantina"
+        disabled={disabled}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          if (autoFill.isError) autoFill.reset();
+        }}
+        onKeyDown={(event) => {
+          // Ctrl/Cmd+Enter runs it; a plain Enter stays a new line.
+          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            run();
+          }
+        }}
+      />
+      <div className="event-smart-fill__actions">
+        <Button variant="alternate" size="small" loading={autoFill.isPending} disabled={disabled || isBlank} onClick={run}>
+          Smart fill
+        </Button>
+      </div>
+      {autoFill.isError && (
+        <Note kind="error" onClose={() => autoFill.reset()}>
+          {errorMessage(autoFill.error, SMART_FILL_FAILED)}
+        </Note>
+      )}
+    </section>
+  );
+}
