@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import type { TListCalendarEventsResponse } from "@amia/contracts";
-import { api } from "./client.ts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TListCalendarEventsResponse, TSyncJobsResponse } from "@amia/contracts";
+import { api, ApiError } from "./client.ts";
 import { keys } from "./keys.ts";
 
 const UPCOMING_DAYS = 14;
@@ -16,5 +16,30 @@ export function useUpcomingEvents(now = new Date()) {
     queryKey: keys.calendarEvents({ days: UPCOMING_DAYS }),
     queryFn: ({ signal }) => api<TListCalendarEventsResponse>("/api/v1/calendar/events", { query: { timeMin, timeMax }, signal }),
     staleTime: 30_000,
+  });
+}
+
+/** How often the operators' page reloads the queue counts and failures. */
+const SYNC_JOBS_REFRESH_MS = 5_000;
+
+/**
+ * Operators: the `calendar-sync` queue's counts and latest failures, kept current every 5 s.
+ * A 403 (not an operator) stops the polling: asking again would not change the answer.
+ */
+export function useSyncJobs() {
+  return useQuery({
+    queryKey: keys.syncJobs,
+    queryFn: ({ signal }) => api<TSyncJobsResponse>("/api/v1/calendar/admin/jobs", { signal }),
+    refetchInterval: (query) =>
+      query.state.error instanceof ApiError && query.state.error.status === 403 ? false : SYNC_JOBS_REFRESH_MS,
+  });
+}
+
+/** Operators: queue a failed sync job again (mutate(job id)); the jobs list reloads. */
+export function useRetrySyncJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/v1/calendar/admin/jobs/${encodeURIComponent(id)}/retry`, { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.syncJobs }),
   });
 }

@@ -14,4 +14,5 @@ export const keys = {
   aiUsageRecords: (params: object) => ["ai-usage", "records", params] as const,
   aiUsageCost: (range: object) => ["ai-usage", "cost", range] as const,
   calendarEvents: (range: object) => ["calendar", "events", range] as const,
+  syncJobs: ["calendar", "sync-jobs"] as const,
 };

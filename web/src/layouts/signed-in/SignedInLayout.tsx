@@ -28,7 +28,7 @@ export function SignedInLayout() {
   return (
     <div className="app-shell">
       <header className="app-header">
-        <Link to="/dashboard" className="app-header-logo" aria-label="Amia, go to the dashboard">
+        <Link to="/dashboard" className="app-header-logo" title="Go to the dashboard">
           <Logo collapsible />
         </Link>
         <div className="app-header-end">

@@ -1,0 +1,271 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { createBus, createEvent } from "@amia/kit";
+import { quietLogger } from "@amia/kit/testing";
+import { seriousViolations } from "./support/axe.ts";
+import { launchBrowser, newUser, signIn, type User } from "./support/browser.ts";
+import { screenshot } from "./support/screenshots.ts";
+
+/**
+ * The whole product in a real browser against the whole local stack (issue 7, "Must show"):
+ * two people sign in through the local provider; Ana asks Bruno to connect and he accepts; Ana
+ * drafts an event with smart-fill naming Bruno as required reviewer; Bruno sees the notification
+ * arrive live and approves; Ana sees it approved and on her calendar. Then chat, profile, the
+ * public pages and the mobile menu. The steps share state, so they run in order.
+ */
+
+const baseUrl = inject("baseUrl");
+const run = randomUUID().slice(0, 8);
+const ana = { email: `ana-${run}@example.com`, name: `Ana Silva ${run}` };
+const bruno = { email: `bruno-${run}@example.com`, name: `Bruno Costa ${run}` };
+const url = (path: string) => new URL(path, baseUrl).href;
+/** Waiting for the services (Kafka hops, the calendar sync job) is measured in seconds. */
+const SLOW = { timeout: 30_000 };
+
+let browser: Browser;
+let anaUser: User;
+let brunoUser: User;
+let eventPath = "";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  anaUser = await newUser(browser);
+  brunoUser = await newUser(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function heading(page: Page, name: string | RegExp) {
+  await page.getByRole("heading", { name }).first().waitFor(SLOW);
+}
+
+describe("two people coordinating an event", () => {
+  it("signs both in through the provider and lands them on their dashboards", async () => {
+    await signIn(anaUser.page, baseUrl, ana);
+    await signIn(brunoUser.page, baseUrl, bruno);
+    for (const { page } of [anaUser, brunoUser]) {
+      await heading(page, "Dashboard");
+      await page.getByRole("heading", { name: "Notifications" }).waitFor(SLOW);
+    }
+    await expect(anaUser.page.getByText(ana.name, { exact: true }).first().isVisible()).resolves.toBe(true);
+  });
+
+  it("has no serious accessibility violations on the dashboard", async () => {
+    await anaUser.page.getByText("No pending drafts").waitFor(SLOW);
+    await screenshot(anaUser.page, "desktop-dashboard");
+    expect(await seriousViolations(anaUser.page)).toEqual([]);
+  });
+
+  it("lets Ana send Bruno a relationship request from the dashboard, and Bruno accept it", async () => {
+    const { page } = anaUser;
+    await page.getByRole("button", { name: "Relationships" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(bruno.email);
+    await dialog.getByRole("button", { name: "Send Request" }).click();
+    await page.getByText("Relationship request sent").waitFor(SLOW);
+
+    // Bruno's dashboard is open: the notification arrives by itself (its title is truncated at
+    // 25 characters; the whole of it is the tooltip).
+    await brunoUser.page.locator(`[title="${ana.name} wants to connect"]`).waitFor(SLOW);
+
+    await brunoUser.page.goto(url("/profile?tab=relationships"));
+    const accept = brunoUser.page.getByRole("button", { name: `Accept request from ${ana.name}` });
+    await accept.waitFor(SLOW);
+    await accept.click();
+    await brunoUser.page.getByText(ana.email).first().waitFor(SLOW);
+    await brunoUser.page.getByText("Connected since", { exact: false }).first().waitFor(SLOW);
+    // Bruno keeps his dashboard open from here on: what Ana does next must reach it live.
+    await brunoUser.page.goto(url("/dashboard"));
+    await heading(brunoUser.page, "Dashboard");
+  });
+
+  it("lets Ana draft an event with smart-fill and Bruno as required reviewer", async () => {
+    const { page } = anaUser;
+    await page.goto(url("/events/new"));
+    await page.getByLabel("Describe your event").fill("Lunch with Sarah tomorrow at noon at Joe's Pizza");
+    await page.getByRole("button", { name: "Smart fill" }).click();
+    await expect.poll(() => page.getByLabel("Title").inputValue(), SLOW).toBe("Lunch with Sarah");
+    expect(await page.getByLabel("Location").inputValue()).toBe("Joe's Pizza");
+    expect(await page.getByLabel("Start time").inputValue()).toBe("12:00");
+
+    const reviewer = page.getByLabel("Reviewer");
+    await expect.poll(() => reviewer.locator("option", { hasText: bruno.name }).count(), SLOW).toBe(1);
+    await reviewer.selectOption({ label: bruno.name });
+    await page.getByRole("checkbox", { name: "Required Review" }).check();
+    await screenshot(page, "desktop-event-new");
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await page.waitForURL((target) => target.pathname === "/dashboard", SLOW);
+    await page.getByText("Lunch with Sarah").first().waitFor(SLOW);
+  });
+
+  it("shows Bruno the review request live, and lets him approve it", async () => {
+    const { page } = brunoUser;
+    // No reload: the notification comes over the BFF's live stream.
+    const reviewLink = page.locator(`a[href^="/events/"][title="${ana.name} asks you to review “Lunch with Sarah”"]`);
+    await reviewLink.waitFor(SLOW);
+    await screenshot(page, "desktop-dashboard-reviewer");
+    await reviewLink.click();
+    await page.waitForURL((target) => /^\/events\/[^/]+$/.test(target.pathname), SLOW);
+    eventPath = new URL(page.url()).pathname;
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByText("You approved this event request").waitFor(SLOW);
+  });
+
+  it("shows Ana her request approved, 1 of 1 approvals completed, and the event on her calendar", async () => {
+    const { page } = anaUser;
+    await page.goto(url(eventPath));
+    await heading(page, "Lunch with Sarah");
+    await page.getByText("1 of 1 approvals completed").first().waitFor(SLOW);
+    expect(await page.getByText("Approved", { exact: true }).count()).toBeGreaterThan(0);
+    // The calendar service creates the Google event from the approval (a BullMQ job).
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await heading(page, "Lunch with Sarah");
+        return page.getByText("Added to Google Calendar").count();
+      }, SLOW)
+      .toBe(1);
+    await screenshot(page, "desktop-event-detail");
+
+    await page.goto(url("/dashboard"));
+    const upcoming = page.locator(".card", { has: page.getByRole("heading", { name: "Upcoming events" }) });
+    await upcoming.getByText("Lunch with Sarah").waitFor(SLOW);
+  });
+
+  it("streams a chat reply and renders it as markdown", async () => {
+    const { page } = anaUser;
+    await page.goto(url("/chat"));
+    await page.getByLabel("Message").fill("Dinner with Marta next Friday at 8pm at Casa Nostra");
+    await page.keyboard.press("Enter");
+    const log = page.getByRole("log");
+    // Offline mode (no model configured) answers "I've drafted *Dinner with Marta* for ...".
+    await log.locator("em", { hasText: "Dinner with Marta" }).waitFor(SLOW);
+    expect(await log.getByText("Dinner with Marta next Friday at 8pm at Casa Nostra").count()).toBe(1);
+    await screenshot(page, "desktop-chat");
+  });
+
+  it("pages through AI usage and shows every profile tab", async () => {
+    const { page } = anaUser;
+    const session = (await (await page.request.get(url("/api/v1/auth/session"))).json()) as { user: { id: string } };
+    await recordUsage(session.user.id, 12);
+
+    await page.goto(url("/profile"));
+    await heading(page, "Profile");
+    await page.getByText(ana.email).first().waitFor(SLOW);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByText("In Progress...").waitFor(SLOW);
+    await page.getByRole("tab", { name: "Relationships" }).click();
+    await page.getByText(bruno.email).first().waitFor(SLOW);
+    await page.getByRole("tab", { name: "AI Usage" }).click();
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("ai-usage");
+    await page.getByText("AI pricing data is privileged data, this will be removed in future releases.").waitFor(SLOW);
+    await expect.poll(() => page.getByText("Page 1 of 2").count(), SLOW).toBe(1);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Page 2 of 2").waitFor(SLOW);
+    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    expect(await page.getByText(/^\$\d+\.\d{4}$/).count()).toBeGreaterThan(0);
+    await screenshot(page, "desktop-profile-ai-usage");
+  });
+});
+
+describe("public pages", () => {
+  it("shows the landing page without serious accessibility violations", async () => {
+    const { context, page } = await newUser(browser);
+    try {
+      await page.goto(url("/"));
+      await heading(page, "Making event coordination effortless");
+      await page.getByText("24/7 AI Availability").waitFor(SLOW);
+      await screenshot(page, "desktop-landing");
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the pricing toast for 'Contact Us'", async () => {
+    const { context, page } = await newUser(browser);
+    try {
+      await page.goto(url("/pricing"));
+      await page.getByRole("button", { name: "Contact Us" }).first().click();
+      await page.getByText("currently being trialled", { exact: false }).waitFor(SLOW);
+      await screenshot(page, "desktop-pricing");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the not-found page for an unknown path", async () => {
+    const { context, page } = await newUser(browser);
+    try {
+      await page.goto(url(`/no-such-page-${run}`));
+      await page.getByText("Not sure, but this page sure isn't.").waitFor(SLOW);
+      expect(await page.getByRole("button", { name: "Go Back" }).count()).toBe(1);
+      await screenshot(page, "desktop-not-found");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("mobile (375 px)", () => {
+  it("opens the public and the signed-in hamburger menus", async () => {
+    const { context, page } = await newUser(browser, { viewport: { width: 375, height: 812 } });
+    try {
+      await page.goto(url("/"));
+      await heading(page, "Making event coordination effortless");
+      expect(await page.getByText("24/7 AI Availability").isVisible()).toBe(false);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const publicMenu = page.getByRole("navigation", { name: "Main menu" });
+      await publicMenu.getByRole("link", { name: "Log In" }).waitFor(SLOW);
+      await screenshot(page, "mobile-landing-menu");
+
+      await signIn(page, baseUrl, ana);
+      await heading(page, "Dashboard");
+      await screenshot(page, "mobile-dashboard");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("navigation", { name: "Main menu" });
+      for (const item of ["Profile", "Events"]) await menu.getByRole("link", { name: item }).waitFor(SLOW);
+      await menu.getByRole("button", { name: "Sign Out" }).waitFor(SLOW);
+      await screenshot(page, "mobile-menu");
+      await menu.getByRole("link", { name: "Events" }).click();
+      await heading(page, "Events");
+      expect(await page.getByRole("navigation", { name: "Main menu" }).count()).toBe(0);
+      await screenshot(page, "mobile-events");
+
+      await page.goto(url("/chat"));
+      await page.getByLabel("Message").waitFor(SLOW);
+      await screenshot(page, "mobile-chat");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** AI usage as the agent reports it (ai-usage.recorded on Kafka), so the tab has two pages. */
+async function recordUsage(userId: string, count: number): Promise<void> {
+  const bus = createBus({ brokers: inject("infra").kafkaBrokers, clientId: "e2e-usage", logger: quietLogger(), topicPrefix: "" });
+  try {
+    const events = Array.from({ length: count }, (_, index) =>
+      createEvent("agent", "ai-usage.recorded", {
+        subject: userId,
+        actor_id: userId,
+        data: {
+          user_id: userId,
+          request_id: `e2e-${run}-${index}`,
+          feature: "chat",
+          model: "gpt-4o-mini",
+          prompt_tokens: 1_000 + index,
+          completion_tokens: 200,
+          total_tokens: 1_200 + index,
+          occurred_at: new Date().toISOString(),
+        },
+      }),
+    );
+    await bus.publish(events);
+  } finally {
+    await bus.close();
+  }
+}
