@@ -1,7 +1,8 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { MAX_CHAT_MESSAGE_LENGTH } from "@amia/contracts";
 import { Button } from "../../components/Button.tsx";
-import { isSendKey, messageToSend } from "./chat-state.ts";
+import { messageToSend } from "./chat-state.ts";
+import { sendOnEnter } from "../../lib/send-key.ts";
 
 /** SPEC.md section 9: the textarea grows from 40px to 120px with its content. */
 const MIN_HEIGHT_PX = 40;
@@ -49,12 +50,7 @@ export function ChatInput({ isBusy, onSend }: { isBusy: boolean; onSend: (text: 
     send();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (isSendKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {
-      event.preventDefault();
-      send();
-    }
-  };
+  const onKeyDown = sendOnEnter(send);
 
   return (
     <form className="chat-input" onSubmit={onSubmit}>

@@ -9,7 +9,6 @@ import {
   chatReducer,
   initialChatState,
   isAwaitingReply,
-  isSendKey,
   messageToSend,
   type ChatMessage,
   type ChatState,
@@ -100,15 +99,6 @@ describe("messageToSend", () => {
   it("never sends blank or whitespace-only text", () => {
     expect(messageToSend("")).toBeNull();
     expect(messageToSend(" \n\t ")).toBeNull();
-  });
-});
-
-describe("isSendKey", () => {
-  it("Enter sends; Shift+Enter and IME composition do not", () => {
-    expect(isSendKey({ key: "Enter", shiftKey: false, isComposing: false })).toBe(true);
-    expect(isSendKey({ key: "Enter", shiftKey: true, isComposing: false })).toBe(false);
-    expect(isSendKey({ key: "Enter", shiftKey: false, isComposing: true })).toBe(false);
-    expect(isSendKey({ key: "a", shiftKey: false, isComposing: false })).toBe(false);
   });
 });
 

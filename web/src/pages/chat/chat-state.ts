@@ -124,8 +124,3 @@ export function buildChatRequest(
 export function chatErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.message.trim() !== "" ? error.message : DEFAULT_MESSAGES.chat;
 }
-
-/** Enter sends; Shift+Enter inserts a newline; Enter that confirms an IME composition does neither. */
-export function isSendKey(event: { key: string; shiftKey: boolean; isComposing: boolean }): boolean {
-  return event.key === "Enter" && !event.shiftKey && !event.isComposing;
-}

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
-import { chatUrl, isSendKey } from "./dashboard-logic.ts";
+import { chatUrl } from "./dashboard-logic.ts";
+import { sendOnEnter } from "../../lib/send-key.ts";
 
 /** SPEC.md section 2, Dashboard: "Chat input". Sending opens the chat page with the message. */
 export function ChatInputCard() {
@@ -18,12 +19,7 @@ export function ChatInputCard() {
     event.preventDefault();
     send();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (isSendKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {
-      event.preventDefault();
-      send();
-    }
-  };
+  const onKeyDown = sendOnEnter(send);
 
   return (
     <Card className="dashboard-card dashboard-chat">

@@ -12,7 +12,6 @@ import {
   hasMoreThanShown,
   isEventRequestNotification,
   isRelationshipRequestNotification,
-  isSendKey,
   notificationLink,
   relativeTime,
 } from "./dashboard-logic.ts";
@@ -25,13 +24,6 @@ describe("chat input", () => {
   it("does nothing for blank text", () => {
     expect(chatUrl("")).toBeNull();
     expect(chatUrl("  \n\t ")).toBeNull();
-  });
-
-  it("sends on Enter without Shift, not on Shift+Enter or while composing", () => {
-    expect(isSendKey({ key: "Enter", shiftKey: false })).toBe(true);
-    expect(isSendKey({ key: "Enter", shiftKey: true })).toBe(false);
-    expect(isSendKey({ key: "Enter", shiftKey: false, isComposing: true })).toBe(false);
-    expect(isSendKey({ key: "a", shiftKey: false })).toBe(false);
   });
 });
 

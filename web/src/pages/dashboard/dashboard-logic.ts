@@ -20,11 +20,6 @@ export function chatUrl(text: string): string | null {
   return trimmed === "" ? null : `/chat?message=${encodeURIComponent(trimmed)}`;
 }
 
-/** Enter without Shift sends (and is not a newline); Shift+Enter and IME composition do not. */
-export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?: boolean }): boolean {
-  return event.key === "Enter" && !event.shiftKey && !event.isComposing;
-}
-
 // ---- Notifications ------------------------------------------------------------------------
 
 export function isEventRequestNotification(notification: Pick<TNotification, "kind">): boolean {
