@@ -5,6 +5,7 @@ import { TOPICS } from "@amia/contracts";
 import { createTokenCipher } from "./domain/token-cipher.ts";
 import { CONSUMED_TOPICS, calendarConsumers } from "./events/consumers.ts";
 import { createGoogleCalendar } from "./google/google-calendar.ts";
+import { redisRefreshLock } from "./google/refresh-lock.ts";
 import { calendarSyncJob, ZCalendarSyncJobSchema } from "./jobs/sync-job.ts";
 import { syncEvent } from "./operations/sync-event.ts";
 import { calendarRoutes } from "./routes/calendar.ts";
@@ -34,9 +35,10 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     const relay = createOutboxRelay({ db, collections: [CALENDAR_SYNCS_COLLECTION], publish: bus.publish, logger });
     const tokens = createTokensStore(db, createTokenCipher(config.tokenEncryptionKey));
     const syncs = createSyncsStore(relay.db);
-    const google = createGoogleCalendar({ ...config.google, tokens, logger });
-
     const connection = createRedis({ url: config.redisUrl, forBullMQ: true });
+    const refreshLock = redisRefreshLock(connection, { keyPrefix: `${config.queuePrefix ?? "calendar"}:token-refresh:` });
+    const google = createGoogleCalendar({ ...config.google, tokens, logger, refreshLock });
+
     const jobs = { connection, ...(config.queuePrefix ? { prefix: config.queuePrefix } : {}) };
     const definition = calendarSyncJob(config.sync);
     const queue = createJobQueue(definition, jobs);

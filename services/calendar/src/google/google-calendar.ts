@@ -1,12 +1,13 @@
 import type { Logger } from "pino";
 import type { TokensStore } from "../store/tokens-store.ts";
 import type { GoogleEventResource } from "../domain/google-event.ts";
+import type { RefreshLock } from "./refresh-lock.ts";
 
 /**
  * The Google Calendar v3 REST client (plain fetch: the calls are few and the stand-in speaks the
  * same wire). Access tokens are refreshed with the refresh token, one refresh in flight per user
- * (cal.com's way; per process: concurrent jobs of one user share it); a 401 refreshes and retries
- * once; `invalid_grant` means the user must reconnect.
+ * (the jobs of a process share it; replicas take a Redis lock, refresh-lock.ts); a 401 refreshes
+ * and retries once; `invalid_grant` means the user must reconnect.
  */
 
 /** We hold no tokens for the user. */
@@ -49,6 +50,10 @@ export interface GoogleCalendarOptions {
   logger: Logger;
   /** Refresh this long before the access token expires. */
   expiryMarginMs?: number;
+  /** Shared by the replicas: only one refreshes a user's token at a time (refresh-lock.ts). */
+  refreshLock?: RefreshLock;
+  /** How long to wait for another replica's refresh before refreshing anyway. */
+  refreshWaitMs?: number;
 }
 
 export interface GoogleCalendar {
@@ -65,39 +70,74 @@ export interface GoogleCalendar {
 const PRIMARY = "primary";
 
 export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCalendar {
-  const { tokens, expiryMarginMs = 60_000 } = options;
+  const { tokens, expiryMarginMs = 60_000, refreshLock, refreshWaitMs = 10_000 } = options;
   const logger = options.logger.child({ component: "google-calendar" });
   const refreshing = new Map<string, Promise<string>>();
+
+  const isFresh = (stored: { expiresAtMs: number | null }) => stored.expiresAtMs === null || stored.expiresAtMs - expiryMarginMs > Date.now();
+
+  /** A token newer than `stale` that another replica stored, waiting up to `waitMs` for it. */
+  const tokenRefreshedElsewhere = async (userId: string, stale: string, waitMs: number): Promise<string | null> => {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const stored = await tokens.get(userId);
+      if (!stored) throw new NotConnectedError(userId);
+      if (stored.status === "reconnect_required") throw new ReconnectRequiredError("The Google connection was marked invalid; the user must sign in again");
+      if (stored.accessToken !== stale && isFresh(stored)) return stored.accessToken;
+      if (Date.now() >= deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
 
   const refresh = (userId: string): Promise<string> => {
     const inFlight = refreshing.get(userId);
     if (inFlight) return inFlight;
     const run = (async () => {
-      const stored = await tokens.get(userId);
-      if (!stored) throw new NotConnectedError(userId);
-      if (!stored.refreshToken) throw new ReconnectRequiredError("No refresh token stored");
-      const response = await fetch(options.tokenUrl, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: stored.refreshToken, client_id: options.clientId, client_secret: options.clientSecret }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
-      if (!response.ok || !body.access_token) {
-        if (body.error === "invalid_grant") {
-          await tokens.markReconnectRequired(userId);
-          throw new ReconnectRequiredError(`invalid_grant: ${body.error_description ?? "refresh token refused"}`);
-        }
-        throw new GoogleApiError(response.status >= 400 ? response.status : 502, body.error ?? null, body.error_description ?? "token refresh failed");
+      const before = await tokens.get(userId);
+      if (!before) throw new NotConnectedError(userId);
+      const release = refreshLock ? await refreshLock.tryAcquire(userId) : async () => undefined;
+      if (!release) {
+        // Another replica is refreshing: use its token once stored (or refresh after all if it
+        // never arrives; the lock expires by itself).
+        const theirs = await tokenRefreshedElsewhere(userId, before.accessToken, refreshWaitMs);
+        if (theirs) return theirs;
       }
-      const expiresAtMs = body.expires_in ? Date.now() + body.expires_in * 1_000 : null;
-      await tokens.saveAccessToken(userId, body.access_token, expiresAtMs);
-      logger.debug({ user_id: userId }, "access token refreshed");
-      return body.access_token;
+      try {
+        return await requestNewAccessToken(userId, before.accessToken);
+      } finally {
+        await release?.().catch((error: unknown) => logger.warn({ err: error, user_id: userId }, "token refresh lock not released; it expires by itself"));
+      }
     })();
     refreshing.set(userId, run);
     const forget = () => refreshing.delete(userId);
     run.then(forget, forget);
     return run;
+  };
+
+  /** The refresh grant itself; `stale` is the token we hold, in case a replica just replaced it. */
+  const requestNewAccessToken = async (userId: string, stale: string): Promise<string> => {
+    const stored = await tokens.get(userId);
+    if (!stored) throw new NotConnectedError(userId);
+    // Refreshed by another replica between our read and taking the lock.
+    if (stored.accessToken !== stale && isFresh(stored)) return stored.accessToken;
+    if (!stored.refreshToken) throw new ReconnectRequiredError("No refresh token stored");
+    const response = await fetch(options.tokenUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: stored.refreshToken, client_id: options.clientId, client_secret: options.clientSecret }),
+    });
+    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
+    if (!response.ok || !body.access_token) {
+      if (body.error === "invalid_grant") {
+        await tokens.markReconnectRequired(userId);
+        throw new ReconnectRequiredError(`invalid_grant: ${body.error_description ?? "refresh token refused"}`);
+      }
+      throw new GoogleApiError(response.status >= 400 ? response.status : 502, body.error ?? null, body.error_description ?? "token refresh failed");
+    }
+    const expiresAtMs = body.expires_in ? Date.now() + body.expires_in * 1_000 : null;
+    await tokens.saveAccessToken(userId, body.access_token, expiresAtMs);
+    logger.debug({ user_id: userId }, "access token refreshed");
+    return body.access_token;
   };
 
   const accessToken = async (userId: string): Promise<string> => {
