@@ -210,6 +210,27 @@ describe("public pages", () => {
   });
 });
 
+describe("session", () => {
+  it("sends a user whose session ended elsewhere back to /login, saying so", async () => {
+    const { context, page } = await newUser(browser);
+    try {
+      await signIn(page, baseUrl, { email: `carla-${run}@example.com`, name: "Carla" });
+      await heading(page, "Dashboard");
+      // Signed out in another tab: the session is gone on the server, the app does not know yet.
+      const logout = await page.request.post(url("/api/v1/auth/logout"), { headers: { "x-amia-csrf": "1", origin: new URL(baseUrl).origin } });
+      expect(logout.status()).toBe(204);
+
+      await page.getByRole("button", { name: "Profile menu" }).click();
+      await page.getByRole("menuitem", { name: "Events" }).click();
+      await page.getByText("Session expired. Please login again.").waitFor(SLOW);
+      await page.waitForURL((target) => target.pathname === "/login", SLOW);
+      expect(new URL(page.url()).searchParams.get("return_to")).toBe("/events");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("mobile (375 px)", () => {
   it("opens the public and the signed-in hamburger menus", async () => {
     const { context, page } = await newUser(browser, { viewport: { width: 375, height: 812 } });

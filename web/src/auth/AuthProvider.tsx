@@ -1,9 +1,11 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import toast from "react-hot-toast";
 import type { TSessionUser } from "@amia/contracts";
 import { onSignedOut } from "../api/client.ts";
 import { keys } from "../api/keys.ts";
 import { useSessionQuery, useSignOut } from "../api/session.ts";
+import { DEFAULT_MESSAGES } from "../lib/errors.ts";
 
 /** SPEC.md section 3 "Auth state", minus the tokens: they stay in the BFF (HTTP-only cookie). */
 export interface AuthState {
@@ -23,8 +25,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSessionQuery();
   const signOutMutation = useSignOut();
 
-  // Any call answered 401 means the session ended (expired, signed out elsewhere).
-  useEffect(() => onSignedOut(() => client.setQueryData(keys.session, null)), [client]);
+  // Any call answered 401 means the session ended (expired, signed out elsewhere): say so once,
+  // and the guard sends the user to /login.
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        if (client.getQueryData(keys.session)) toast.error(DEFAULT_MESSAGES.sessionExpired, { id: "session-expired" });
+        client.setQueryData(keys.session, null);
+      }),
+    [client],
+  );
 
   const value = useMemo<AuthState>(
     () => ({
@@ -32,8 +42,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: session.isPending,
       isAuthenticated: Boolean(session.data),
       error: session.error,
+      // The local session ends either way; a failure only means the server may keep it a while.
       signOut: async () => {
-        await signOutMutation.mutateAsync().catch(() => undefined);
+        await signOutMutation.mutateAsync().catch(() => void toast.error(DEFAULT_MESSAGES.logout));
       },
       refresh: async () => (await session.refetch()).data ?? null,
     }),
