@@ -27,7 +27,7 @@ describe("the offline assistant", () => {
   it("drafts a scheduling request through create_event_request and says so in markdown", async () => {
     const { turn, calls } = turnWith("Lunch with Sarah tomorrow at noon at Joe's Pizza", true);
     const answer = await offlineAnswer(turn, NOW);
-    expect(answer).toBe("I've drafted *Lunch with Sarah* for Wed 11 Mar, 12:00–12:15 at Joe's Pizza. You'll find it in your event requests, where you can add reviewers and submit it.");
+    expect(answer).toBe("I've drafted *Lunch with Sarah* for Wed 11 Mar, 12:00–12:15 at Joe's Pizza. Nobody needs to review it, so it goes straight to your calendar; you'll find it in your event requests.");
     expect(calls).toEqual([
       {
         method: "POST",

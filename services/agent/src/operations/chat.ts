@@ -165,7 +165,9 @@ export async function offlineAnswer(turn: ChatTurn, nowMs = Date.now()): Promise
   });
   if (!outcome.created) return `I understood *${parsed.title}* for ${whenLabel(parsed)}, but could not draft it: the events service refused (${outcome.content}).`;
   const where = parsed.location ? ` at ${parsed.location}` : "";
-  return `I've drafted *${parsed.title}* for ${whenLabel(parsed)}${where}. You'll find it in your event requests, where you can add reviewers and submit it.`;
+  // With nobody asked to review, the events service approves it at once and the calendar service
+  // adds it to Google Calendar: say so, rather than promise a review step that will not happen.
+  return `I've drafted *${parsed.title}* for ${whenLabel(parsed)}${where}. Nobody needs to review it, so it goes straight to your calendar; you'll find it in your event requests.`;
 }
 
 export async function* offlineChat(turn: ChatTurn): AsyncGenerator<string> {
