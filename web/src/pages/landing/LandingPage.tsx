@@ -10,6 +10,7 @@ import {
   STATISTICS_FOOTNOTE,
 } from "./landing-content.ts";
 import "./LandingPage.css";
+import { FeatureIcon } from "./FeatureIcon.tsx";
 
 const FOOTNOTE_ID = "landing-stats-footnote";
 
@@ -119,9 +120,7 @@ export function LandingPage() {
                 headingLevel={3}
                 title={
                   <>
-                    <span className="landing-feature-icon" aria-hidden="true">
-                      {feature.icon}
-                    </span>{" "}
+                    <FeatureIcon icon={feature.icon} />{" "}
                     {feature.title}
                   </>
                 }

@@ -16,44 +16,44 @@ export const LANDING_STATISTICS: readonly LandingStatistic[] = [
 export const STATISTICS_FOOTNOTE = "Based on the feedback of one user.";
 
 export interface LandingFeature {
-  icon: string;
+  icon: "calendar" | "people" | "bolt" | "lock" | "sync" | "chart";
   title: string;
   description: string;
 }
 
 export const LANDING_FEATURES: readonly LandingFeature[] = [
   {
-    icon: "📅",
+    icon: "calendar",
     title: "Calendar Integration",
     description:
       "Connect your Google Calendar once. Amia reads your availability and adds confirmed events for you, so your schedule is always the source of truth.",
   },
   {
-    icon: "🤝",
+    icon: "people",
     title: "Relationship Management",
     description:
       "Keep the people you plan with close. Add friends, family and colleagues as relationships and choose who can review your event requests.",
   },
   {
-    icon: "⚡",
+    icon: "bolt",
     title: "Quick Event Requests",
     description:
       "Describe what you want in plain words — \"dinner with Sam next Friday\" — and Amia drafts the event request, ready to send for approval.",
   },
   {
-    icon: "🔒",
+    icon: "lock",
     title: "Privacy First",
     description:
       "Your calendar is yours. Calendar tokens are encrypted at rest, your session lives in a secure HTTP-only cookie, and you decide who sees what.",
   },
   {
-    icon: "🔄",
+    icon: "sync",
     title: "Cross-Platform Sync",
     description:
       "Approved events land in your calendar and show up on every device you already use — phone, tablet or desktop.",
   },
   {
-    icon: "📊",
+    icon: "chart",
     title: "Insights",
     description:
       "See how your time is spent and how much you use the assistant, with clear monthly AI usage and cost on your profile.",
