@@ -111,6 +111,23 @@ describe("notifications: built from other services' events", () => {
     expect(await stored().countDocuments()).toBe(1);
   });
 
+  it("hides the 'asks you to review' of an event request its creator deleted, and says nothing new", async () => {
+    // Given a request with two reviewers, each told to review it
+    const reviewers = [crypto.randomUUID(), crypto.randomUUID()];
+    const request = source.eventRequestCreated({ approvers: reviewers.map((user_id) => ({ user_id, required: true })) });
+    await harness.bus.publish([request]);
+    for (const reviewer of reviewers) await eventually(async () => (await listOf(reviewer)).length === 1);
+
+    // When the creator deletes it
+    const { event_request_id, created_by } = request.data;
+    await harness.bus.publish([source.eventRequestDeleted({ event_request_id, created_by, approver_user_ids: reviewers })]);
+
+    // Then neither reviewer sees a link to something that is gone, and nothing new appears
+    for (const reviewer of reviewers) await eventually(async () => (await listOf(reviewer)).length === 0);
+    expect((await listOf(reviewers[0]!, "?is_deleted=true")).map((notification) => [notification.kind, notification.is_deleted])).toEqual([["event_request_review_requested", true]]);
+    expect(await stored().countDocuments({ subject_id: event_request_id })).toBe(2);
+  });
+
   it("lists by when things happened, newest first, whatever order the events arrive in", async () => {
     // Given three failures for one user, published oldest last
     const userId = crypto.randomUUID();

@@ -44,6 +44,10 @@ export function createNotificationBuilder({ bus, store, onWrite }: NotificationB
       "relationship-request.deleted": async ({ data }) => {
         if (data.requested_user_id !== null) await store.softDeleteAbout(data.requested_user_id, "relationship_request_received", data.request_id);
       },
+      // Likewise a deleted event request: its reviewers' "asks you to review" would lead nowhere.
+      "event-request.deleted": async ({ data }) => {
+        for (const reviewerId of new Set(data.approver_user_ids)) await store.softDeleteAbout(reviewerId, "event_request_review_requested", data.event_request_id);
+      },
     },
   });
 }

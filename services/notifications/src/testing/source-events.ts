@@ -97,6 +97,11 @@ export function eventRequestCreated(data: Partial<TEventDataOf<"event-request.cr
   return createEvent("events", "event-request.created", { subject: full.event_request_id, actor_id: full.created_by, data: full });
 }
 
+export function eventRequestDeleted(data: Partial<TEventDataOf<"event-request.deleted">> = {}) {
+  const full = { event_request_id: randomUUID(), created_by: randomUUID(), title: "Team lunch", google_event_id: null, approver_user_ids: [randomUUID()], ...data };
+  return createEvent("events", "event-request.deleted", { subject: full.event_request_id, actor_id: full.created_by, data: full });
+}
+
 export function eventRequestReviewRecorded(data: Partial<TEventDataOf<"event-request.review-recorded">> = {}) {
   const full = {
     event_request_id: randomUUID(),
