@@ -212,7 +212,11 @@ export async function terminateProcessGroup(pid: number, leaderExited: Promise<v
   const deadline = Date.now() + graceMs;
   signalGroup(pid, "SIGTERM");
   // The supervisor exits once its children have; then wait for anything else in the group.
-  await Promise.race([leaderExited, sleep(graceMs)]);
+  // (The grace timer is cleared once the leader has gone: a pending timer would keep the test
+  // runner alive for the rest of it.)
+  let graceTimer: NodeJS.Timeout | undefined;
+  await Promise.race([leaderExited, new Promise<void>((resolveGrace) => (graceTimer = setTimeout(resolveGrace, graceMs)))]);
+  clearTimeout(graceTimer);
   while (groupAlive(pid) && Date.now() < deadline) await sleep(200);
   if (!groupAlive(pid)) return true;
   signalGroup(pid, "SIGKILL");
