@@ -96,6 +96,7 @@ describe("two people coordinating an event", () => {
     await reviewer.selectOption({ label: bruno.name });
     await page.getByRole("checkbox", { name: "Required Review" }).check();
     await screenshot(page, "desktop-event-new");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Create Event" }).click();
     await page.waitForURL((target) => target.pathname === "/dashboard", SLOW);
     await page.getByText("Lunch with Sarah").first().waitFor(SLOW);
@@ -129,6 +130,7 @@ describe("two people coordinating an event", () => {
       }, SLOW)
       .toBe(1);
     await screenshot(page, "desktop-event-detail");
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(url("/dashboard"));
     const upcoming = page.locator(".card", { has: page.getByRole("heading", { name: "Upcoming events" }) });
@@ -145,6 +147,7 @@ describe("two people coordinating an event", () => {
     await log.locator("em", { hasText: "Dinner with Marta" }).waitFor(SLOW);
     expect(await log.getByText("Dinner with Marta next Friday at 8pm at Casa Nostra").count()).toBe(1);
     await screenshot(page, "desktop-chat");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("pages through AI usage and shows every profile tab", async () => {
@@ -168,6 +171,7 @@ describe("two people coordinating an event", () => {
     expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
     expect(await page.getByText(/^\$\d+\.\d{4}$/).count()).toBeGreaterThan(0);
     await screenshot(page, "desktop-profile-ai-usage");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
@@ -192,6 +196,7 @@ describe("public pages", () => {
       await page.getByRole("button", { name: "Contact Us" }).first().click();
       await page.getByText("currently being trialled", { exact: false }).waitFor(SLOW);
       await screenshot(page, "desktop-pricing");
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -204,6 +209,7 @@ describe("public pages", () => {
       await page.getByText("Not sure, but this page sure isn't.").waitFor(SLOW);
       expect(await page.getByRole("button", { name: "Go Back" }).count()).toBe(1);
       await screenshot(page, "desktop-not-found");
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -246,6 +252,7 @@ describe("mobile (375 px)", () => {
       await signIn(page, baseUrl, ana);
       await heading(page, "Dashboard");
       await screenshot(page, "mobile-dashboard");
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Open menu" }).click();
       const menu = page.getByRole("navigation", { name: "Main menu" });
       for (const item of ["Profile", "Events"]) await menu.getByRole("link", { name: item }).waitFor(SLOW);
@@ -259,6 +266,7 @@ describe("mobile (375 px)", () => {
       await page.goto(url("/chat"));
       await page.getByLabel("Message").waitFor(SLOW);
       await screenshot(page, "mobile-chat");
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
