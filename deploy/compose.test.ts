@@ -36,9 +36,9 @@ async function envSchemaOf(dir: string): Promise<z.ZodObject> {
   return schemas[0]![1] as z.ZodObject;
 }
 
-/** Compose's `${VAR:-default}` as compose would resolve it with VAR unset. */
+/** Compose's `${VAR:-default}` and `${VAR-default}` as compose would resolve them with VAR unset. */
 function resolveDefaults(environment: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, value.replace(/\$\{\w+:-([^}]*)\}/g, "$1")]));
+  return Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, value.replace(/\$\{\w+:?-([^}]*)\}/g, "$1")]));
 }
 
 describe("docker-compose.yml", () => {

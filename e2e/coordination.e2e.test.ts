@@ -251,6 +251,9 @@ describe("mobile (375 px)", () => {
 
       await signIn(page, baseUrl, ana);
       await heading(page, "Dashboard");
+      // A second sign-in brings new Google tokens; the calendar is still Ana's.
+      const upcoming = page.locator(".card", { has: page.getByRole("heading", { name: "Upcoming events" }) });
+      await upcoming.getByText("Lunch with Sarah").waitFor(SLOW);
       await screenshot(page, "mobile-dashboard");
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Open menu" }).click();

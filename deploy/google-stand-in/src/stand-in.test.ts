@@ -70,4 +70,91 @@ describe("Google stand-in", () => {
     expect(standIn.events("1//ana")).toHaveLength(1);
     expect(standIn.calls().map((call) => call.status)).toEqual([429, 429, 200, 500]);
   });
+
+  describe("with accountOf (who a new refresh token belongs to)", () => {
+    const ACCOUNTS: Record<string, string> = { "1//ana-monday": "sub-ana", "1//ana-tuesday": "sub-ana", "1//bo": "sub-bo" };
+    const setUpAccounts = () => {
+      const asked: string[] = [];
+      const standIn = createGoogleStandInApp({
+        accountOf: async (refreshToken) => {
+          asked.push(refreshToken);
+          return ACCOUNTS[refreshToken] ?? null;
+        },
+      });
+      const accessFor = async (refreshToken: string) => {
+        const response = await standIn.app.request("/token", { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }) });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { access_token: string }).access_token;
+      };
+      const insert = (accessToken: string, iCalUID: string) =>
+        standIn.app.request("/calendar/v3/calendars/primary/events", {
+          method: "POST",
+          headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ ...lunch, iCalUID }),
+        });
+      const listed = async (accessToken: string) => {
+        const response = await standIn.app.request("/calendar/v3/calendars/primary/events", { headers: { authorization: `Bearer ${accessToken}` } });
+        return ((await response.json()) as { items: Array<{ iCalUID: string }> }).items.map((item) => item.iCalUID);
+      };
+      return { standIn, asked, accessFor, insert, listed };
+    };
+
+    it("gives two refresh tokens of one account the same calendar, still counting and revoking each token on its own", async () => {
+      const { standIn, asked, accessFor, insert, listed } = setUpAccounts();
+      // Given Ana signed in on Monday and an event went to her calendar
+      expect((await insert(await accessFor("1//ana-monday"), "monday@amia.app")).status).toBe(200);
+
+      // When she signs in again on Tuesday (a new refresh token) and adds another
+      const tuesday = await accessFor("1//ana-tuesday");
+      expect((await insert(tuesday, "tuesday@amia.app")).status).toBe(200);
+
+      // Then both tokens see one calendar with both events, and a second copy of Monday's is a duplicate
+      expect(await listed(tuesday)).toEqual(["monday@amia.app", "tuesday@amia.app"]);
+      expect(standIn.events("1//ana-monday").map((event) => event.iCalUID)).toEqual(["monday@amia.app", "tuesday@amia.app"]);
+      expect(standIn.events("1//ana-tuesday")).toHaveLength(2);
+      expect(standIn.events()).toHaveLength(2);
+      expect((await insert(tuesday, "monday@amia.app")).status).toBe(409);
+
+      // ...each token was asked about once, and refreshes and revocation stay per token
+      await accessFor("1//ana-tuesday");
+      expect(asked).toEqual(["1//ana-monday", "1//ana-tuesday"]);
+      expect(standIn.tokens.refreshCount("1//ana-monday")).toBe(1);
+      expect(standIn.tokens.refreshCount("1//ana-tuesday")).toBe(2);
+      standIn.tokens.revoke("1//ana-monday");
+      const refused = await standIn.app.request("/token", { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "1//ana-monday" }) });
+      expect(refused.status).toBe(400);
+      expect(await listed(await accessFor("1//ana-tuesday"))).toHaveLength(2);
+    });
+
+    it("keeps separate calendars for another account and for tokens of no known account", async () => {
+      const { standIn, accessFor, insert, listed } = setUpAccounts();
+      expect((await insert(await accessFor("1//ana-monday"), "ana@amia.app")).status).toBe(200);
+      const bo = await accessFor("1//bo");
+      const strangerA = await accessFor("1//stranger-a");
+      const strangerB = await accessFor("1//stranger-b");
+      expect((await insert(strangerA, "stranger@amia.app")).status).toBe(200);
+
+      expect(await listed(bo)).toEqual([]);
+      expect(await listed(strangerA)).toEqual(["stranger@amia.app"]);
+      expect(await listed(strangerB)).toEqual([]);
+      expect(standIn.events("1//stranger-b")).toEqual([]);
+      expect(standIn.events().map((event) => event.iCalUID).sort()).toEqual(["ana@amia.app", "stranger@amia.app"]);
+    });
+
+    it("treats a failing accountOf as no account, and answers the refresh", async () => {
+      const standIn = createGoogleStandInApp({ accountOf: () => Promise.reject(new Error("provider down")) });
+      const response = await standIn.app.request("/token", { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "1//ana" }) });
+      expect(response.status).toBe(200);
+      expect(standIn.tokens.refreshCount("1//ana")).toBe(1);
+    });
+
+    it("never asks about a known or refused token", async () => {
+      const asked: string[] = [];
+      const standIn = createGoogleStandInApp({ acceptUnknownRefreshTokens: false, refreshTokens: ["1//known"], accountOf: async (token) => (asked.push(token), "sub-x") });
+      const refresh = (token: string) => standIn.app.request("/token", { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: token }) });
+      expect((await refresh("1//known")).status).toBe(200);
+      expect((await refresh("1//stranger")).status).toBe(400);
+      expect(asked).toEqual([]);
+    });
+  });
 });

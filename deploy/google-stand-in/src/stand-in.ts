@@ -9,6 +9,10 @@ import { Hono, type Context } from "hono";
  * for third-party SaaS"): the OAuth 2.0 token endpoint (refresh grant) and Calendar v3 events +
  * freeBusy, with Google's JSON shapes and error bodies, so the production client runs unchanged.
  * State lives in memory. Switches let tests inject failures.
+ *
+ * A calendar belongs to a refresh token, unless `accountOf` names the account a newly seen refresh
+ * token belongs to: then every refresh token of that account shares one calendar, as Google keys a
+ * calendar by account (signing in again locally mints a new refresh token, not a new calendar).
  */
 
 export interface GoogleEventDate {
@@ -81,7 +85,10 @@ export interface GoogleStandIn {
     refreshCount: (refreshToken: string) => number;
   };
   inject: (failure: InjectedFailure) => void;
-  /** Events stored for one user (by refresh token), or all, cancelled (deleted) ones left out. */
+  /**
+   * Events in one user's calendar (by refresh token: the account's calendar when the token was
+   * tied to an account), or in every calendar; cancelled (deleted) ones left out.
+   */
   events: (refreshToken?: string) => GoogleEvent[];
   calls: () => StandInCall[];
   app: Hono;
@@ -98,14 +105,27 @@ export interface GoogleStandInOptions {
   acceptUnknownRefreshTokens?: boolean;
   /** Refresh tokens known from the start. */
   refreshTokens?: string[];
+  /**
+   * Whose a refresh token the token endpoint has not seen before is (the local sign-in provider's
+   * `sub`), or null when unknown. Refresh tokens of one account share its calendar; without it (or
+   * on null) each refresh token has a calendar of its own. Asked once per token, when it is first
+   * accepted; a rejection counts as null.
+   */
+  accountOf?: (refreshToken: string) => Promise<string | null>;
   accessTokenLifetimeSeconds?: number;
 }
 
+/** One Google account's calendar: "primary" and the user's own id name the same one. */
+interface Calendar {
+  /** Events by event id. */
+  events: Map<string, GoogleEvent>;
+}
+
+/** One refresh token: revoked and counted on its own, its calendar maybe shared with the account's other tokens. */
 interface UserState {
   isRevoked: boolean;
   refreshes: number;
-  /** Events by calendar id ("primary" or the user's email), then by event id. */
-  events: Map<string, GoogleEvent>;
+  calendar: Calendar;
 }
 
 type ErrorReason = "authError" | "rateLimitExceeded" | "backendError" | "notFound" | "deleted" | "duplicate" | "invalid" | "required";
@@ -137,6 +157,8 @@ const newEventId = () => randomBytes(13).toString("hex").replace(/[w-z]/g, "a");
 
 export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   const users = new Map<string, UserState>();
+  /** Calendars of the accounts `accountOf` named, by account. */
+  const accountCalendars = new Map<string, Calendar>();
   const accessTokens = new Map<string, { user: string; expiresAt: number }>();
   const failures: InjectedFailure[] = [];
   const recorded: StandInCall[] = [];
@@ -146,10 +168,27 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   const userOf = (refreshToken: string): UserState => {
     let user = users.get(refreshToken);
     if (!user) {
-      user = { isRevoked: false, refreshes: 0, events: new Map() };
+      user = { isRevoked: false, refreshes: 0, calendar: { events: new Map() } };
       users.set(refreshToken, user);
     }
     return user;
+  };
+
+  /** Learns a refresh token never seen before, in its account's calendar when accountOf names one. */
+  const learn = async (refreshToken: string): Promise<void> => {
+    const account = options.accountOf ? await options.accountOf(refreshToken).catch(() => null) : null;
+    // Another request may have learnt the token while we asked.
+    if (users.has(refreshToken)) return;
+    if (account === null) {
+      userOf(refreshToken);
+      return;
+    }
+    let calendar = accountCalendars.get(account);
+    if (!calendar) {
+      calendar = { events: new Map() };
+      accountCalendars.set(account, calendar);
+    }
+    users.set(refreshToken, { isRevoked: false, refreshes: 0, calendar });
   };
   for (const token of options.refreshTokens ?? []) userOf(token);
 
@@ -179,6 +218,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     if (!refreshToken) return answer(400, { error: "invalid_request", error_description: "Missing required parameter: refresh_token" });
     const user = users.get(refreshToken);
     if ((!user && !acceptUnknown) || user?.isRevoked) return answer(400, { error: "invalid_grant", error_description: "Token has been expired or revoked." });
+    if (!user) await learn(refreshToken);
     userOf(refreshToken).refreshes++;
     const issued = issueAccess(refreshToken);
     return answer(200, { access_token: issued.access_token, expires_in: lifetime, scope: "openid email profile https://www.googleapis.com/auth/calendar.events", token_type: "Bearer" });
@@ -215,8 +255,8 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   });
 
   const calendarOf = (c: Context<{ Variables: { user: string } }>) => {
-    // One calendar per user: "primary" and the user's own id name the same one.
-    return { id: decodeURIComponent(c.req.param("calendarId") ?? "primary"), events: userOf(c.get("user")).events };
+    // One calendar per user (the refresh token's, or its account's): "primary" and the user's own id name the same one.
+    return { id: decodeURIComponent(c.req.param("calendarId") ?? "primary"), events: userOf(c.get("user")).calendar.events };
   };
 
   api.post("/calendars/:calendarId/events", async (c) => {
@@ -296,7 +336,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     if (!body?.timeMin || !body.timeMax) return googleError(c, 400, "required", "Missing timeMin or timeMax.");
     const from = Date.parse(body.timeMin);
     const to = Date.parse(body.timeMax);
-    const own = [...userOf(c.get("user")).events.values()].filter((event) => event.status !== "cancelled");
+    const own = [...userOf(c.get("user")).calendar.events.values()].filter((event) => event.status !== "cancelled");
     const busy = own
       .map((event) => ({ start: instantOf(event.start), end: instantOf(event.end) }))
       .filter(({ start, end }) => end > from && start < to)
@@ -321,7 +361,9 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     inject: (failure: InjectedFailure) => void failures.push({ ...failure }),
     events: (refreshToken?: string) => {
       const owners = refreshToken ? [users.get(refreshToken)].filter((user) => user !== undefined) : [...users.values()];
-      return owners.flatMap((user) => [...user.events.values()]).filter((event) => event.status !== "cancelled");
+      // A shared calendar once, however many refresh tokens its account has.
+      const calendars = new Set(owners.map((user) => user.calendar));
+      return [...calendars].flatMap((calendar) => [...calendar.events.values()]).filter((event) => event.status !== "cancelled");
     },
     calls: () => [...recorded],
   };

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWK } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { subjectForEmail } from "./accounts.ts";
 import { createLocalOidcProvider, GOOGLE_CALENDAR_SCOPES, type LocalOidcProvider } from "./provider.ts";
 import { CookieJar, fetchWithJar, pkcePair, redirectTarget, signInAtLocalProvider } from "./testing.ts";
@@ -13,11 +13,14 @@ import { CookieJar, fetchWithJar, pkcePair, redirectTarget, signInAtLocalProvide
 
 const CLIENT = { client_id: "test-web", client_secret: "test-secret", redirect_uris: ["http://127.0.0.1:5999/api/v1/auth/callback"] };
 const REDIRECT_URI = CLIENT.redirect_uris[0]!;
+/** Another client of the same provider: it must learn nothing about CLIENT's tokens. */
+const OTHER_CLIENT = { client_id: "test-other", client_secret: "other-secret", redirect_uris: ["http://127.0.0.1:5998/callback"] };
 
 interface Discovery {
   issuer: string;
   authorization_endpoint: string;
   token_endpoint: string;
+  introspection_endpoint: string;
   userinfo_endpoint: string;
   jwks_uri: string;
   scopes_supported: string[];
@@ -40,7 +43,7 @@ let provider: LocalOidcProvider;
 let discovery: Discovery;
 
 beforeAll(async () => {
-  provider = await createLocalOidcProvider({ port: 0, clients: [CLIENT] });
+  provider = await createLocalOidcProvider({ port: 0, clients: [CLIENT, OTHER_CLIENT] });
   discovery = (await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json()) as Discovery;
 });
 afterAll(async () => provider?.close());
@@ -254,6 +257,47 @@ describe("local OIDC provider", () => {
     const tokens = await exchangeCode(code, verifier);
     expect(tokens.status).toBe(200);
     expect(tokens.body.refresh_token).toBeUndefined();
+  });
+
+  it("introspects (RFC 7662) its own client's refresh tokens: the same sub for every sign-in of one person, nothing for garbage or another client", async () => {
+    const notices = vi.spyOn(console, "info");
+    try {
+      // Given Ida signed in twice, so the client holds two different refresh tokens
+      const offline = { scope: "openid email profile offline_access", prompt: "consent" };
+      const tokensOf = async () => {
+        const { code, verifier } = await signedInCode("Ida@Example.com", "Ida", offline);
+        return (await exchangeCode(code, verifier)).body.refresh_token!;
+      };
+      const [first, second] = [await tokensOf(), await tokensOf()];
+      expect(first).not.toBe(second);
+
+      const introspect = async (token: string, client = CLIENT) => {
+        const response = await fetch(discovery.introspection_endpoint, {
+          method: "POST",
+          headers: { authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}` },
+          body: new URLSearchParams({ token, token_type_hint: "refresh_token" }),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+
+      // When the client asks about each, then both are active and name the same person
+      expect(discovery.introspection_endpoint).toBe(`${provider.issuer}/token/introspection`);
+      const answers = [await introspect(first), await introspect(second)];
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ active: true, sub: subjectForEmail("ida@example.com"), client_id: CLIENT.client_id, iss: provider.issuer });
+      }
+
+      // ...garbage is inactive, another client learns nothing, and a wrong secret is refused
+      expect(await introspect("not-a-token")).toEqual({ status: 200, body: { active: false } });
+      expect(await introspect(first, OTHER_CLIENT)).toEqual({ status: 200, body: { active: false } });
+      expect((await introspect(first, { ...CLIENT, client_secret: "wrong" })).status).toBe(401);
+
+      // ...and oidc-provider's default (permissive) policy, which it asks you to replace, never ran
+      expect(notices.mock.calls.flat().join("\n")).not.toContain("introspection.allowedPolicy");
+    } finally {
+      notices.mockRestore();
+    }
   });
 
   it("sends access_denied and the state back when the person cancels", async () => {

@@ -2,8 +2,9 @@
  * A local OpenID Connect provider: the stand-in for Google sign-in in development and tests
  * (DESIGN.md, "Stand-ins only for third-party SaaS"). It speaks the real wire format, so the BFF's
  * production OIDC client runs unchanged against it: discovery, authorization code flow with PKCE
- * (S256, required), state, nonce, ID tokens signed RS256 (or ES256), JWKS, userinfo and refresh
- * tokens. Its one screen asks for an email and a name; anyone can be anyone, which is the point.
+ * (S256, required), state, nonce, ID tokens signed RS256 (or ES256), JWKS, userinfo, refresh
+ * tokens and token introspection (which the Google stand-in asks whose a refresh token is). Its one
+ * screen asks for an email and a name; anyone can be anyone, which is the point.
  *
  * Not for production: all state (sessions, codes, tokens, who signed in) lives in this process's
  * memory, in oidc-provider's built-in development adapter, and is lost on restart.
@@ -138,6 +139,13 @@ export async function createLocalOidcProvider(options: LocalOidcProviderOptions)
       // Google has neither; leaving them on would add endpoints nobody here uses.
       rpInitiatedLogout: { enabled: false },
       resourceIndicators: { enabled: false },
+      // RFC 7662 at /token/introspection: the local Google stand-in asks it whose a refresh token
+      // is (`sub`), so every sign-in of one person reaches the same stand-in calendar, as Google
+      // keys a calendar by account. A client learns only about tokens issued to itself.
+      introspection: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
     },
     // Short-lived on purpose: this is for trying things out and for tests.
     ttl: {
@@ -173,6 +181,7 @@ export async function createLocalOidcProvider(options: LocalOidcProviderOptions)
   provider.on("authorization.error", logRefusal("authorization.error"));
   provider.on("grant.error", logRefusal("grant.error"));
   provider.on("userinfo.error", logRefusal("userinfo.error"));
+  provider.on("introspection.error", logRefusal("introspection.error"));
   const providerCallback = provider.callback();
 
   async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> {
