@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { fieldIds, joinClassNames } from "./field-ids.ts";
-import "./Field.css";
+import { Field } from "./Field.tsx";
+import { fieldIds } from "./field-ids.ts";
 
 export interface PickerProps {
   label: string;
@@ -25,10 +25,7 @@ export function PickerField({ type, placeholder, normalize, label, value, onChan
   const ids = fieldIds(inputId, { error });
   const bound = (limit: string | undefined) => (limit === undefined ? undefined : normalize(limit) || limit);
   return (
-    <div className={joinClassNames("field", error && "field--error")}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
+    <Field controlId={inputId} label={label} error={error} ids={ids}>
       <input
         id={inputId}
         type={type}
@@ -42,11 +39,6 @@ export function PickerField({ type, placeholder, normalize, label, value, onChan
         aria-describedby={ids.describedBy}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error && (
-        <p id={ids.errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { fieldIds, joinClassNames } from "./field-ids.ts";
-import "./Field.css";
+import { Field } from "./Field.tsx";
+import { fieldIds } from "./field-ids.ts";
 
 export interface SelectOption {
   value: string;
@@ -33,10 +33,7 @@ export function Select({
   const selectId = id ?? autoId;
   const ids = fieldIds(selectId, { error });
   return (
-    <div className={joinClassNames("field", error && "field--error")}>
-      <label className="field__label" htmlFor={selectId}>
-        {label}
-      </label>
+    <Field controlId={selectId} label={label} error={error} ids={ids}>
       <div className="field__select-wrap">
         <select
           id={selectId}
@@ -56,11 +53,6 @@ export function Select({
         </select>
         <span className="field__select-arrow" aria-hidden="true" />
       </div>
-      {error && (
-        <p id={ids.errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

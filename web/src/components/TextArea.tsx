@@ -1,6 +1,6 @@
 import { useId, type TextareaHTMLAttributes } from "react";
+import { Field } from "./Field.tsx";
 import { fieldIds, joinClassNames } from "./field-ids.ts";
-import "./Field.css";
 
 export type TextAreaProps = {
   label: string;
@@ -13,11 +13,7 @@ export function TextArea({ label, error, hint, id, className, "aria-describedby"
   const textAreaId = id ?? autoId;
   const ids = fieldIds(textAreaId, { hint, error, extra: describedBy });
   return (
-    <div className={joinClassNames("field", error && "field--error")}>
-      <label className="field__label" htmlFor={textAreaId}>
-        {label}
-        {rest.required && <span className="field__required" aria-hidden="true"> *</span>}
-      </label>
+    <Field controlId={textAreaId} label={label} required={rest.required} hint={hint} error={error} ids={ids}>
       <textarea
         rows={4}
         {...rest}
@@ -26,16 +22,6 @@ export function TextArea({ label, error, hint, id, className, "aria-describedby"
         aria-invalid={error ? true : rest["aria-invalid"]}
         aria-describedby={ids.describedBy}
       />
-      {hint && (
-        <p id={ids.hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={ids.errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

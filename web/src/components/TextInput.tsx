@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes } from "react";
+import { Field } from "./Field.tsx";
 import { fieldIds, joinClassNames } from "./field-ids.ts";
-import "./Field.css";
 
 export type TextInputProps = {
   label: string;
@@ -13,11 +13,7 @@ export function TextInput({ label, error, hint, id, className, "aria-describedby
   const inputId = id ?? autoId;
   const ids = fieldIds(inputId, { hint, error, extra: describedBy });
   return (
-    <div className={joinClassNames("field", error && "field--error")}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-        {rest.required && <span className="field__required" aria-hidden="true"> *</span>}
-      </label>
+    <Field controlId={inputId} label={label} required={rest.required} hint={hint} error={error} ids={ids}>
       <input
         {...rest}
         id={inputId}
@@ -25,16 +21,6 @@ export function TextInput({ label, error, hint, id, className, "aria-describedby
         aria-invalid={error ? true : rest["aria-invalid"]}
         aria-describedby={ids.describedBy}
       />
-      {hint && (
-        <p id={ids.hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={ids.errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
