@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ZIdSchema } from "./common.ts";
+import { ZWorkingHoursSchema } from "./users.ts";
 
 /*
  * The calendar service's HTTP bodies (SPEC.md 7 "Other paths": /api/v1/calendar/events and
@@ -99,3 +101,57 @@ export const ZSyncJobsResponseSchema = z.object({
 export type TSyncJobsResponse = z.infer<typeof ZSyncJobsResponseSchema>;
 
 export const ZSyncJobParamsSchema = z.object({ id: z.string().min(1).max(300).describe("The sync job's id (e.g. <event request id>.create).") });
+
+/*
+ * `POST /api/v1/calendar/availability` (issue 10 point 5): the caller's and up to five other
+ * people's busy times, for finding a time that suits everyone. Another person's busy times come
+ * back only when they share them (their settings' `share_free_busy`) and are connected with the
+ * caller; never any event detail, only busy intervals.
+ */
+
+/** How many other people one availability call may name. */
+export const MAX_AVAILABILITY_PEOPLE = 5;
+/** The longest window one availability call may cover. */
+export const MAX_AVAILABILITY_WINDOW_DAYS = 31;
+
+export const ZAvailabilityBodySchema = z
+  .object({
+    timeMin: ZInstantSchema.describe("Start of the window (ISO 8601 with Z or an offset)."),
+    timeMax: ZInstantSchema.describe(`End of the window, after timeMin and at most ${MAX_AVAILABILITY_WINDOW_DAYS} days after it.`),
+    user_ids: z
+      .array(ZIdSchema, { error: "user_ids must be a list of user ids" })
+      .max(MAX_AVAILABILITY_PEOPLE, { error: `user_ids may name at most ${MAX_AVAILABILITY_PEOPLE} people` })
+      .default([])
+      .describe("The other people (user ids); the caller is always included."),
+  })
+  .strict()
+  .refine((body) => Date.parse(body.timeMax) > Date.parse(body.timeMin), { path: ["timeMax"], message: "timeMax must be after timeMin" })
+  .refine((body) => Date.parse(body.timeMax) - Date.parse(body.timeMin) <= MAX_AVAILABILITY_WINDOW_DAYS * 86_400_000, {
+    path: ["timeMax"],
+    message: `timeMax must be at most ${MAX_AVAILABILITY_WINDOW_DAYS} days after timeMin`,
+  });
+export type TAvailabilityBody = z.infer<typeof ZAvailabilityBodySchema>;
+
+/**
+ * Why a person's busy times are not in the answer. Wire values: never rename.
+ * `not_connected` is said before anything else, so a stranger learns nothing of another's settings.
+ */
+export const AVAILABILITY_UNSHARED_REASONS = ["not_connected", "not_shared", "calendar_not_connected"] as const;
+
+export const ZPersonAvailabilitySchema = z.object({
+  user_id: ZIdSchema,
+  /** Their IANA zone; null when they never chose one, or when they are not connected with the caller. */
+  time_zone: z.string().nullable(),
+  /** Their working hours (defaults when never saved); null when they are not connected with the caller. */
+  working_hours: ZWorkingHoursSchema.nullable(),
+  shared: z.boolean(),
+  /** Why `busy` is absent; null when shared. */
+  reason: z.enum(AVAILABILITY_UNSHARED_REASONS).nullable(),
+  /** Busy intervals in the window, only when shared (absent otherwise, never an empty stand-in). */
+  busy: z.array(ZBusyIntervalSchema).optional(),
+});
+export type TPersonAvailability = z.infer<typeof ZPersonAvailabilitySchema>;
+
+/** The caller first, then the named people in the order given (each once). */
+export const ZAvailabilityResponseSchema = z.object({ people: z.array(ZPersonAvailabilitySchema) });
+export type TAvailabilityResponse = z.infer<typeof ZAvailabilityResponseSchema>;

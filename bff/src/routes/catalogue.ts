@@ -107,7 +107,10 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: "GET", path: "/api/v1/calendar/admin/jobs", service: "calendar", tag: "Calendar", summary: "Operators: sync job counts and the latest failures (403 unless listed in CALENDAR_ADMIN_USER_IDS)", success: ok(C.ZSyncJobsResponseSchema) },
   { method: "POST", path: "/api/v1/calendar/admin/jobs/:id/retry", service: "calendar", tag: "Calendar", summary: "Operators: retry a failed sync job", params: C.ZSyncJobParamsSchema, success: noContent },
   { method: "GET", path: "/api/v1/auth/tokens", service: "calendar", tag: "Calendar", summary: "Whether my Google Calendar is connected (never the tokens)", success: ok(C.ZGoogleConnectionSchema) },
+  { method: "POST", path: "/api/v1/calendar/availability", service: "calendar", tag: "Calendar", summary: "Busy times of me and up to 5 connections who share theirs (never event details), with time zones and working hours", body: C.ZAvailabilityBodySchema, success: ok(C.ZAvailabilityResponseSchema) },
 
   // Profile (identity service).
   { method: "GET", path: "/api/v1/users/me", service: "identity", tag: "Profile", summary: "My profile (the Account tab)", success: ok(C.ZUserProfileResponseSchema) },
+  { method: "GET", path: "/api/v1/users/me/settings", service: "identity", tag: "Profile", summary: "My settings: time zone, working hours, sharing of free/busy (the Settings tab)", success: ok(C.ZUserSettingsResponseSchema) },
+  { method: "PATCH", path: "/api/v1/users/me/settings", service: "identity", tag: "Profile", summary: "Change some of my settings", body: C.ZUpdateUserSettingsBodySchema, success: ok(C.ZUserSettingsResponseSchema) },
 ];

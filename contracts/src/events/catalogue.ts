@@ -21,7 +21,7 @@ import {
   ZRelationshipRequestRejectedDataSchema,
 } from "./relationship-events.ts";
 import { TOPICS, type TTopic } from "./topics.ts";
-import { ZUserRegisteredDataSchema, ZUserUpdatedDataSchema } from "./user-events.ts";
+import { ZUserRegisteredDataSchema, ZUserSettingsUpdatedDataSchema, ZUserUpdatedDataSchema } from "./user-events.ts";
 
 /*
  * The Kafka event catalogue: every event type, its payload, its topic. Event types are wire
@@ -47,6 +47,7 @@ function domainEventSchema<TType extends string, TData extends z.ZodType>(type: 
 export const ZDomainEventSchema = z.discriminatedUnion("type", [
   domainEventSchema("user.registered", ZUserRegisteredDataSchema),
   domainEventSchema("user.updated", ZUserUpdatedDataSchema),
+  domainEventSchema("user.settings-updated", ZUserSettingsUpdatedDataSchema),
   domainEventSchema("relationship-request.created", ZRelationshipRequestCreatedDataSchema),
   domainEventSchema("relationship-request.delivered", ZRelationshipRequestDeliveredDataSchema),
   domainEventSchema("relationship-request.accepted", ZRelationshipRequestAcceptedDataSchema),
@@ -80,6 +81,7 @@ export type TEventDataOf<TType extends TDomainEventType> = TEventOf<TType>["data
 export const EVENT_TOPIC = {
   "user.registered": TOPICS.users,
   "user.updated": TOPICS.users,
+  "user.settings-updated": TOPICS.users,
   "relationship-request.created": TOPICS.relationshipRequests,
   "relationship-request.delivered": TOPICS.relationshipRequests,
   "relationship-request.accepted": TOPICS.relationshipRequests,

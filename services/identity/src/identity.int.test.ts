@@ -14,6 +14,7 @@ beforeEach(async () => {
   await harness.bus.consumer({ groupId: "observer", topics: ["users"], handlers: {
     "user.registered": async (event) => void published.push(event),
     "user.updated": async (event) => void published.push(event),
+    "user.settings-updated": async (event) => void published.push(event),
   } }).start();
 });
 afterEach(() => harness.close());
@@ -96,5 +97,64 @@ describe("identity: reading users", () => {
     expect((await identity.asService("relationships").get("/internal/users/by-email?email=nobody@example.com")).status).toBe(404);
     expect((await identity.asService("relationships").get("/internal/users/by-email?email=nope")).status).toBe(400);
     expect((await identity.as({ id: ana.id }).get("/internal/users/by-email?email=ana@example.com")).status).toBe(403);
+  });
+});
+
+describe("identity: settings", () => {
+  const settingsOf = (userId: string) => identity.as({ id: userId }).get("/api/v1/users/me/settings");
+  const patch = (userId: string, body: unknown) => identity.as({ id: userId }).patch("/api/v1/users/me/settings", body);
+
+  it("gives the defaults to a user who never saved any: the browser's zone, 09:00–17:00 Mon–Fri, sharing off", async () => {
+    const ana = (await signIn({ subject: "g-s1", email: "ana@example.com" })).body.user;
+
+    const response = await settingsOf(ana.id);
+
+    expect(response).toEqual({
+      status: 200,
+      body: { settings: { time_zone: null, working_hours: { start: "09:00", end: "17:00", days: ["mon", "tue", "wed", "thu", "fri"] }, share_free_busy: false, updated_at: null } },
+    });
+    expect((await settingsOf("ghost")).status).toBe(404);
+    expect((await identity.anonymous.get("/api/v1/users/me/settings")).status).toBe(401);
+  });
+
+  it("saves a partial change, keeps the rest, and announces the whole settings in user.settings-updated", async () => {
+    const ana = (await signIn({ subject: "g-s2", email: "ana@example.com" })).body.user;
+
+    const first = await patch(ana.id, { time_zone: "Europe/Lisbon", share_free_busy: true });
+    const second = await patch(ana.id, { working_hours: { start: "08:30", end: "16:00", days: ["fri", "mon", "mon"] } });
+
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const expected = { time_zone: "Europe/Lisbon", share_free_busy: true, working_hours: { start: "08:30", end: "16:00", days: ["mon", "fri"] } };
+    expect(second.body.settings).toMatchObject(expected);
+    expect((await settingsOf(ana.id)).body.settings).toEqual(second.body.settings);
+    const settingsEvents = await eventually(() => {
+      const found = published.filter((event) => event.type === "user.settings-updated");
+      return found.length === 2 && found;
+    });
+    expect(settingsEvents[1]).toMatchObject({ subject: ana.id, actor_id: ana.id, data: { user_id: ana.id, ...expected, updated_at: second.body.settings.updated_at } });
+    // The profile is untouched, and a later sign-in keeps the settings.
+    await signIn({ subject: "g-s2", email: "ana@example.com", name: "Ana" });
+    expect((await settingsOf(ana.id)).body.settings).toEqual(second.body.settings);
+  });
+
+  it("refuses bad settings with a 400 naming the field, and saves nothing", async () => {
+    const ana = (await signIn({ subject: "g-s3", email: "ana@example.com" })).body.user;
+    const badFields = async (body: unknown) => {
+      const response = await patch(ana.id, body);
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe("validation_failed");
+      return response.body.details.fields.map((field: { path: string }) => field.path);
+    };
+
+    expect(await badFields({ working_hours: { start: "17:00", end: "09:00", days: ["mon"] } })).toEqual(["working_hours.end"]);
+    expect(await badFields({ working_hours: { start: "09:00", end: "17:00", days: [] } })).toEqual(["working_hours.days"]);
+    expect(await badFields({ working_hours: { start: "9am", end: "17:00", days: ["mon"] } })).toEqual(["working_hours.start"]);
+    expect(await badFields({ time_zone: "Mars/Olympus_Mons" })).toEqual(["time_zone"]);
+    expect(await badFields({ time_zone: "+05:00" })).toEqual(["time_zone"]);
+    expect(await badFields({ share_free_busy: "yes" })).toEqual(["share_free_busy"]);
+    expect((await patch(ana.id, {})).status).toBe(400);
+    expect((await patch(ana.id, { colour: "blue" })).status).toBe(400);
+    expect((await settingsOf(ana.id)).body.settings.updated_at).toBeNull();
   });
 });

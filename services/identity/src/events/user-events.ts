@@ -1,5 +1,6 @@
 import { createEvent } from "@amia/kit";
 import type { TEventOf } from "@amia/contracts";
+import type { StoredSettings } from "../domain/settings.ts";
 import type { UserDocument } from "../store/users-store.ts";
 
 export const PRODUCER = "identity";
@@ -28,5 +29,13 @@ export function userUpdated(user: Omit<UserDocument, "outbox">): TEventOf<"user.
     subject: user._id,
     actor_id: user._id,
     data: { ...snapshot(user), updated_at: user.updated_at },
+  });
+}
+
+export function userSettingsUpdated(userId: string, settings: StoredSettings): TEventOf<"user.settings-updated"> {
+  return createEvent(PRODUCER, "user.settings-updated", {
+    subject: userId,
+    actor_id: userId,
+    data: { user_id: userId, time_zone: settings.time_zone, working_hours: settings.working_hours, share_free_busy: settings.share_free_busy, updated_at: settings.updated_at },
   });
 }

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { notFound, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
-import { ZFindUserByEmailQuerySchema, ZIdParamsSchema, ZUpsertUserOnSignInBodySchema } from "@amia/contracts";
+import { ZFindUserByEmailQuerySchema, ZIdParamsSchema, ZUpdateUserSettingsBodySchema, ZUpsertUserOnSignInBodySchema } from "@amia/contracts";
+import { currentSettings } from "../domain/settings.ts";
 import { signInUser } from "../operations/sign-in-user.ts";
+import { updateUserSettings } from "../operations/update-user-settings.ts";
 import { toUserProfile, type UsersStore } from "../store/users-store.ts";
 
 export function usersRoutes({ store, auth, onWrite }: { store: UsersStore; auth: ServiceAuth; onWrite: () => void }) {
@@ -12,6 +14,20 @@ export function usersRoutes({ store, auth, onWrite }: { store: UsersStore; auth:
     const user = await store.findById(c.var.user.id);
     if (!user) throw notFound("User");
     return c.json({ user: toUserProfile(user) });
+  });
+
+  /** The signed-in user's settings (the Settings tab); the defaults until first saved. */
+  routes.get("/api/v1/users/me/settings", auth.requireUser, async (c) => {
+    const user = await store.findById(c.var.user.id);
+    if (!user) throw notFound("User");
+    return c.json({ settings: currentSettings(user.settings) });
+  });
+
+  /** Changes some of them; emits `user.settings-updated` when anything changed. */
+  routes.patch("/api/v1/users/me/settings", auth.requireUser, validate("json", ZUpdateUserSettingsBodySchema), async (c) => {
+    const { settings, isChanged } = await updateUserSettings(store, c.var.user.id, c.req.valid("json"));
+    if (isChanged) onWrite();
+    return c.json({ settings });
   });
 
   /** BFF → identity at sign-in, from a verified ID token. 201 for a first sign-in. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Collection, Db } from "mongodb";
 import { isDuplicateKeyError, withOutbox, appendToOutbox, type IndexPlan, type WithOutbox } from "@amia/kit";
 import type { TDomainEvent, TUserProfile } from "@amia/contracts";
+import type { StoredSettings } from "../domain/settings.ts";
 import type { ProviderProfile } from "../domain/sign-in.ts";
 
 /** Storage shape of a user (collection `users`); field names are the wire names. */
@@ -12,6 +13,8 @@ export interface UserDocument extends ProviderProfile, WithOutbox {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
+  /** Absent until the user first saves settings (then the defaults apply). */
+  settings?: StoredSettings;
 }
 
 export const USERS_COLLECTION = "users";
@@ -67,6 +70,17 @@ export function createUsersStore(db: Db) {
     async updateIfUnchanged(stored: UserDocument, changes: Partial<UserDocument>, events: TDomainEvent[]): Promise<boolean> {
       const update = events.length > 0 ? appendToOutbox<UserDocument>({ $set: changes }, events) : { $set: changes };
       const result = await users.updateOne({ _id: stored._id, updated_at: stored.updated_at }, update);
+      return result.matchedCount === 1;
+    },
+
+    /**
+     * Replaces the user's settings and appends their events in one write, only if the settings
+     * are still `previous` (their `updated_at` as the version, separate from the profile's, so a
+     * sign-in meanwhile does not conflict); false means read again and retry.
+     */
+    async replaceSettingsIfUnchanged(userId: string, previous: StoredSettings | undefined, next: StoredSettings, events: TDomainEvent[]): Promise<boolean> {
+      const unchanged = previous ? { "settings.updated_at": previous.updated_at } : { settings: { $exists: false } };
+      const result = await users.updateOne({ _id: userId, ...unchanged }, appendToOutbox<UserDocument>({ $set: { settings: next } }, events));
       return result.matchedCount === 1;
     },
 
