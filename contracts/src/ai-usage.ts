@@ -80,3 +80,32 @@ export const ZListAiUsageByDateRangeQuerySchema = paginationQuery(DEFAULT_TAKE)
   .extend(dateRangeShape)
   .superRefine(checkOrder);
 export type TListAiUsageByDateRangeQuery = z.infer<typeof ZListAiUsageByDateRangeQuerySchema>;
+
+/*
+ * AI credits (issue 10, point 8): a monthly budget per user, counted from the cost of the
+ * month's records (docs/decisions.md "AI credits").
+ */
+
+/** A user's plan. Wire values: never rename. */
+export const AI_PLANS = ["free", "pro"] as const;
+export const ZAiPlanSchema = z.enum(AI_PLANS);
+export type TAiPlan = z.infer<typeof ZAiPlanSchema>;
+
+/**
+ * GET /api/v1/ai-usage/credits: the signed-in user's credits in the current month (a UTC
+ * calendar month). Credits are fractional, to a hundredth: `credits_used` is the month's cost
+ * divided by what one credit stands for, `credits_left` is what remains (never below 0), and
+ * `is_over_budget` is true once nothing is left: no model call until `period_end`.
+ */
+export const ZAiCreditsResponseSchema = z.object({
+  plan: ZAiPlanSchema,
+  credits_per_month: z.number().int().min(0),
+  credits_used: z.number().min(0),
+  credits_left: z.number().min(0),
+  /** The month's first instant (UTC). */
+  period_start: ZTimestampSchema,
+  /** The next month's first instant (UTC), exclusive: when the credits renew. */
+  period_end: ZTimestampSchema,
+  is_over_budget: z.boolean(),
+});
+export type TAiCreditsResponse = z.infer<typeof ZAiCreditsResponseSchema>;

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   "event_request_approved",
   "event_request_rejected",
   "calendar_sync_failed",
+  "ai_credits_threshold_reached", // 80% or 100% of the month's AI credits used
 ] as const;
 export const ZNotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKindSchema>;

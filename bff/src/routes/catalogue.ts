@@ -84,6 +84,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: "GET", path: "/api/v1/ai-usage", service: "usage", tag: "AI usage", summary: "Page through my AI usage records", query: C.ZListAiUsageQuerySchema, success: ok(C.ZListAiUsageResponseSchema) },
   { method: "GET", path: "/api/v1/ai-usage/cost", service: "usage", tag: "AI usage", summary: "My AI cost over a date range", query: C.ZAiUsageCostQuerySchema, success: ok(C.ZAiUsageCostResponseSchema) },
   { method: "GET", path: "/api/v1/ai-usage/by-date-range", service: "usage", tag: "AI usage", summary: "Page through my AI usage records in a date range", query: C.ZListAiUsageByDateRangeQuerySchema, success: ok(C.ZListAiUsageResponseSchema) },
+  { method: "GET", path: "/api/v1/ai-usage/credits", service: "usage", tag: "AI usage", summary: "My AI credits this month: plan, used, left, and whether I am over budget", success: ok(C.ZAiCreditsResponseSchema) },
 
   // The assistant (agent service).
   { method: "POST", path: "/api/v1/agent/commands/chat", service: "agent", tag: "Assistant", summary: "Chat with the assistant; the reply streams (text/event-stream)", body: C.ZChatRequestSchema, success: ok(C.ZChatStreamEventSchema), isStream: true, rateLimit: "chat", onBehalfOf: AGENT_ON_BEHALF_OF },

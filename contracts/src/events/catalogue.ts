@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZEventEnvelopeSchema } from "../envelope.ts";
 import { ZAiUsageRecordedDataSchema } from "./ai-usage-events.ts";
+import { ZAiCreditsThresholdReachedDataSchema } from "./ai-credits-events.ts";
 import { ZCalendarEventSyncedDataSchema, ZCalendarSyncFailedDataSchema } from "./calendar-events.ts";
 import {
   ZEventRequestApprovedDataSchema,
@@ -65,6 +66,7 @@ export const ZDomainEventSchema = z.discriminatedUnion("type", [
   domainEventSchema("calendar.event-synced", ZCalendarEventSyncedDataSchema),
   domainEventSchema("calendar.sync-failed", ZCalendarSyncFailedDataSchema),
   domainEventSchema("ai-usage.recorded", ZAiUsageRecordedDataSchema),
+  domainEventSchema("ai-credits.threshold-reached", ZAiCreditsThresholdReachedDataSchema),
 ]);
 
 export type TDomainEvent = z.infer<typeof ZDomainEventSchema>;
@@ -99,6 +101,7 @@ export const EVENT_TOPIC = {
   "calendar.event-synced": TOPICS.calendar,
   "calendar.sync-failed": TOPICS.calendar,
   "ai-usage.recorded": TOPICS.aiUsage,
+  "ai-credits.threshold-reached": TOPICS.aiCredits,
 } as const satisfies Record<TDomainEventType, TTopic>;
 
 /** Every event type, in catalogue order. */

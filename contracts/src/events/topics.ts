@@ -11,6 +11,7 @@ export const TOPICS = {
   notifications: "notifications",
   calendar: "calendar",
   aiUsage: "ai-usage",
+  aiCredits: "ai-credits",
 } as const;
 
 export type TTopic = (typeof TOPICS)[keyof typeof TOPICS];

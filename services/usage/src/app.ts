@@ -1,34 +1,56 @@
 import { Hono } from "hono";
-import { ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { TOPICS } from "@amia/contracts";
+import type { CreditsPolicy } from "./domain/credits.ts";
 import { CURRENT_PRICE_TABLE } from "./domain/price-table.ts";
 import { createUsagePricer } from "./domain/usage-cost.ts";
+import { DEFAULT_CREDITS_POLICY } from "./env.ts";
 import { CONSUMED_TOPICS, createUsageRecorder } from "./events/usage-recorder.ts";
 import { aiUsageRoutes } from "./routes/ai-usage.ts";
+import { CREDIT_ALERTS_COLLECTION, createCreditAlertsStore } from "./store/credit-alerts-store.ts";
 import { createUsageRecordsStore, USAGE_RECORDS_INDEXES } from "./store/usage-records-store.ts";
 
+export interface UsageServiceOptions {
+  /** What a credit is and each user's plan (env.ts). */
+  credits: CreditsPolicy;
+  /** Which month "this month" is; tests fix it. */
+  now?: () => Date;
+}
+
 /**
- * AI usage records and their cost, built from the agent's `ai-usage.recorded` events. It emits
- * nothing, so it has no outbox and no relay.
+ * AI usage records and their cost, built from the agent's `ai-usage.recorded` events, and each
+ * user's monthly AI credits; emits `ai-credits.threshold-reached` through its outbox.
  */
-export const createUsageService: ServiceModuleFactory = async ({ db, bus, logger, auth }) => {
-  await ensureIndexes(db, USAGE_RECORDS_INDEXES);
-  const store = createUsageRecordsStore(db);
-  const price = createUsagePricer(CURRENT_PRICE_TABLE, (model) =>
-    logger.warn({ model, price_table_version: CURRENT_PRICE_TABLE.version }, "model missing from the price table; its usage is recorded at cost 0"),
-  );
-  const recorder = createUsageRecorder({ bus, store, price });
+export function usageServiceWith({ credits, now = () => new Date() }: UsageServiceOptions): ServiceModuleFactory {
+  return async ({ db, bus, logger, auth }) => {
+    await ensureIndexes(db, USAGE_RECORDS_INDEXES);
+    const relay = createOutboxRelay({ db, collections: [CREDIT_ALERTS_COLLECTION], publish: bus.publish, logger });
+    const records = createUsageRecordsStore(relay.db);
+    const alerts = createCreditAlertsStore(relay.db);
+    const price = createUsagePricer(CURRENT_PRICE_TABLE, (model) =>
+      logger.warn({ model, price_table_version: CURRENT_PRICE_TABLE.version }, "model missing from the price table; its usage is recorded at cost 0"),
+    );
+    const recorder = createUsageRecorder({ bus, price, records, alerts, policy: credits, now });
 
-  const routes = new Hono<ServiceEnv>();
-  routes.route("/", aiUsageRoutes({ store, auth }));
+    const routes = new Hono<ServiceEnv>();
+    routes.route("/", aiUsageRoutes({ store: records, auth, credits, now }));
 
-  return {
-    routes,
-    start: async () => {
-      // The consumer refuses to auto-create topics, and on a fresh cluster the agent may not
-      // have published yet: create what we read before joining.
-      await bus.ensureTopics(CONSUMED_TOPICS);
-      await recorder.start();
-    },
-    stop: () => recorder.stop(),
+    return {
+      routes,
+      start: async () => {
+        // The consumer refuses to auto-create topics, and on a fresh cluster the agent may not
+        // have published yet: create what we read and what we write before joining.
+        await bus.ensureTopics([...CONSUMED_TOPICS, TOPICS.aiCredits]);
+        relay.start();
+        await recorder.start();
+      },
+      stop: async () => {
+        await recorder.stop();
+        await relay.stop();
+      },
+    };
   };
-};
+}
+
+/** With the default credits (10 on Free, 100 on Pro, nobody on Pro): for tests of other services. */
+export const createUsageService: ServiceModuleFactory = usageServiceWith({ credits: DEFAULT_CREDITS_POLICY });

@@ -1,9 +1,13 @@
-import { bootService } from "@amia/kit";
-import { createUsageService } from "./app.ts";
-import { ZUsageEnvSchema } from "./env.ts";
+import { bootService, loadConfig } from "@amia/kit";
+import { usageServiceWith } from "./app.ts";
+import { creditsPolicyOf, ZUsageEnvSchema } from "./env.ts";
+
+// bootService parses the same schema again (and exits naming a bad variable); this copy feeds
+// the module the credit rules, which bootService does not know about.
+const env = loadConfig("usage", ZUsageEnvSchema);
 
 await bootService({
   name: "usage",
   envSchema: ZUsageEnvSchema,
-  module: createUsageService,
+  module: usageServiceWith({ credits: creditsPolicyOf(env) }),
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TAiUsageRecordedData, TEventOf } from "@amia/contracts";
-import { createEvent } from "@amia/kit";
-import { createTestHarness, eventually, type MountedService, type TestHarness } from "@amia/kit/testing";
+import type { TEventOf } from "@amia/contracts";
+import { createTestHarness, type MountedService, type TestHarness } from "@amia/kit/testing";
 import { createUsageService } from "./app.ts";
+import { modelCall, recordAll } from "./testing/model-calls.ts";
 
 let harness: TestHarness;
 let usage: MountedService;
@@ -17,33 +17,8 @@ afterEach(() => harness.close());
 const ana = { id: randomUUID() };
 const bob = { id: randomUUID() };
 
-/** One model call, as the agent reports it. */
-function modelCall(user: { id: string }, data: Partial<TAiUsageRecordedData> = {}): TEventOf<"ai-usage.recorded"> {
-  return createEvent("agent", "ai-usage.recorded", {
-    subject: user.id,
-    actor_id: user.id,
-    data: {
-      user_id: user.id,
-      request_id: randomUUID(),
-      feature: "chat",
-      model: "gpt-4o-mini",
-      prompt_tokens: 1_000,
-      completion_tokens: 1_000,
-      total_tokens: 2_000,
-      occurred_at: "2026-03-15T12:00:00.000Z",
-      ...data,
-    },
-  });
-}
-
-/** Publishes and waits until the service has stored them all (a user's events stay in order). */
-async function record(...events: TEventOf<"ai-usage.recorded">[]) {
-  await harness.bus.publish(events);
-  const ids = new Set(events.map((event) => event.id));
-  await eventually(async () => (await records().countDocuments({ _id: { $in: [...ids] } })) === ids.size);
-}
-
 const records = () => usage.db.collection<{ _id: string }>("ai_usage_records");
+const record = (...events: TEventOf<"ai-usage.recorded">[]) => recordAll(harness.bus, records(), events);
 const list = (user: { id: string }, query = "") => usage.as(user).get(`/api/v1/ai-usage${query}`);
 const cost = (user: { id: string }, query: string) => usage.as(user).get(`/api/v1/ai-usage/cost?${query}`);
 const byRange = (user: { id: string }, query: string) => usage.as(user).get(`/api/v1/ai-usage/by-date-range?${query}`);

@@ -4,18 +4,21 @@ import {
   ZAiUsageCostQuerySchema,
   ZListAiUsageByDateRangeQuerySchema,
   ZListAiUsageQuerySchema,
+  type TAiCreditsResponse,
   type TAiUsageCostResponse,
   type TListAiUsageResponse,
 } from "@amia/contracts";
+import type { CreditsPolicy } from "../domain/credits.ts";
 import { roundUsd } from "../domain/usage-cost.ts";
 import { createdAtRangeOf } from "../domain/usage-range.ts";
+import { creditsOf } from "../operations/credits-of.ts";
 import { toAiUsageRecord, type UsageRecordsStore } from "../store/usage-records-store.ts";
 
 /**
- * The signed-in user's own AI usage (the Profile's AI Usage tab, the chat sidebar's cost).
- * Every route reads only `c.var.user.id`'s records.
+ * The signed-in user's own AI usage (the Profile's AI Usage tab, the chat sidebar's cost and
+ * credits, the agent's budget check). Every route reads only `c.var.user.id`'s records.
  */
-export function aiUsageRoutes({ store, auth }: { store: UsageRecordsStore; auth: ServiceAuth }) {
+export function aiUsageRoutes({ store, auth, credits, now }: { store: UsageRecordsStore; auth: ServiceAuth; credits: CreditsPolicy; now: () => Date }) {
   const routes = new Hono<ServiceEnv>();
 
   routes.get("/api/v1/ai-usage", auth.requireUser, validate("query", ZListAiUsageQuerySchema), async (c) => {
@@ -35,6 +38,11 @@ export function aiUsageRoutes({ store, auth }: { store: UsageRecordsStore; auth:
     const { skip, take } = query;
     const page = await store.list(c.var.user.id, { skip, take }, createdAtRangeOf(query));
     return c.json({ ai_usage_records: page.records.map(toAiUsageRecord), total_count: page.total_count, skip, take } satisfies TListAiUsageResponse);
+  });
+
+  // The agent asks this with the user's token before every model call (is_over_budget).
+  routes.get("/api/v1/ai-usage/credits", auth.requireUser, async (c) => {
+    return c.json((await creditsOf(store, credits, c.var.user.id, now())) satisfies TAiCreditsResponse);
   });
 
   return routes;
