@@ -1,16 +1,18 @@
 import { Hono } from "hono";
 import type { Job } from "bullmq";
-import { createJobQueue, createJobWorker, createOutboxRelay, createRedis, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createJobQueue, createJobWorker, createOutboxRelay, createRedis, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { TOPICS } from "@amia/contracts";
 import { createTokenCipher } from "./domain/token-cipher.ts";
-import { CONSUMED_TOPICS, calendarConsumers } from "./events/consumers.ts";
+import { CONSUMED_TOPICS, calendarConsumers, sharingConsumer } from "./events/consumers.ts";
 import { createGoogleCalendar } from "./google/google-calendar.ts";
 import { redisRefreshLock } from "./google/refresh-lock.ts";
 import { calendarSyncJob, ZCalendarSyncJobSchema } from "./jobs/sync-job.ts";
 import { syncEvent } from "./operations/sync-event.ts";
+import { availabilityRoutes } from "./routes/availability.ts";
 import { calendarRoutes } from "./routes/calendar.ts";
 import { syncJobsRoutes } from "./routes/sync-jobs.ts";
 import { tokensRoutes } from "./routes/tokens.ts";
+import { createSharingProjection, SHARING_INDEXES } from "./store/sharing-projection.ts";
 import { CALENDAR_SYNCS_COLLECTION, createSyncsStore } from "./store/syncs-store.ts";
 import { createTokensStore } from "./store/tokens-store.ts";
 
@@ -35,6 +37,8 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     const relay = createOutboxRelay({ db, collections: [CALENDAR_SYNCS_COLLECTION], publish: bus.publish, logger });
     const tokens = createTokensStore(db, createTokenCipher(config.tokenEncryptionKey));
     const syncs = createSyncsStore(relay.db);
+    await ensureIndexes(db, SHARING_INDEXES);
+    const sharing = createSharingProjection(db);
     const connection = createRedis({ url: config.redisUrl, forBullMQ: true });
     const refreshLock = redisRefreshLock(connection, { keyPrefix: `${config.queuePrefix ?? "calendar"}:token-refresh:` });
     const google = createGoogleCalendar({ ...config.google, tokens, logger, refreshLock });
@@ -45,7 +49,7 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     // Exponential backoff with jitter, so many users' retries after a Google hiccup spread out.
     const enqueue = (jobId: string, payload: Parameters<typeof queue.enqueue>[1]) =>
       queue.enqueue(jobId, payload, { backoff: { type: "exponential", delay: config.sync.backoffMs, jitter: 0.5 } });
-    const consumers = calendarConsumers(bus, enqueue);
+    const consumers = [...calendarConsumers(bus, enqueue), sharingConsumer(bus, sharing)];
 
     const onFailed = async (job: Job, error: Error) => {
       const payload = ZCalendarSyncJobSchema.safeParse(job.data);
@@ -63,6 +67,7 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     const routes = new Hono<ServiceEnv>();
     routes.route("/", tokensRoutes({ tokens, auth }));
     routes.route("/", calendarRoutes({ google, auth }));
+    routes.route("/", availabilityRoutes({ google, sharing, auth }));
     routes.route("/", syncJobsRoutes({ queue: queue.queue, adminUserIds: config.adminUserIds ?? [] }));
 
     return {

@@ -1,14 +1,14 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TDomainEvent, TEventDataOf, TEventOf } from "@amia/contracts";
 import { createEvent } from "@amia/kit";
-import { createTestHarness, eventually, testInfra, type MountedService, type TestHarness } from "@amia/kit/testing";
+import { createTestHarness, eventually, type MountedService, type TestHarness } from "@amia/kit/testing";
 import { createGoogleStandIn, type GoogleStandIn } from "@amia/google-stand-in";
 import { createEventsService } from "../../events/src/app.ts";
 import { createNotificationsService } from "../../notifications/src/app.ts";
 import { eventRequestApproved } from "../../notifications/src/testing/source-events.ts";
-import { createCalendarService } from "./app.ts";
 import { iCalUidOf } from "./domain/google-event.ts";
+import { connectGoogleAccount, mountCalendarService } from "./testing/calendar-service.ts";
 
 /*
  * Calendar sync over real Kafka, Redis (BullMQ) and the MongoDB-wire database, against the
@@ -26,18 +26,7 @@ const OPERATOR_ID = randomUUID();
 beforeEach(async () => {
   harness = await createTestHarness("calendar-sync");
   google = await createGoogleStandIn({ acceptUnknownRefreshTokens: false });
-  calendar = await harness.mount(
-    "calendar",
-    createCalendarService({
-      redisUrl: testInfra().redisUrl,
-      queuePrefix: harness.names.redisPrefix,
-      google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "secret" },
-      tokenEncryptionKey: randomBytes(32),
-      // Small backoff so retries take milliseconds here (production: 2 s doubling, with jitter).
-      sync: { attempts: ATTEMPTS, backoffMs: 20 },
-      adminUserIds: [OPERATOR_ID],
-    }),
-  );
+  calendar = await mountCalendarService(harness, google, { sync: { attempts: ATTEMPTS, backoffMs: 20 }, adminUserIds: [OPERATOR_ID] });
   published = [];
   await harness.bus
     .consumer({
@@ -60,14 +49,7 @@ afterEach(async () => {
 /** A user whose Google tokens the BFF handed over at sign-in (through the internal route). */
 async function connectedUser(): Promise<{ id: string; refreshToken: string; accessToken: string }> {
   const id = randomUUID();
-  const issued = google.tokens.issue();
-  const token = await harness.authority.mint({ id: "bff", kind: "service" }, "calendar");
-  const response = await calendar.app.request(`/internal/users/${id}/google-tokens`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ access_token: issued.access_token, refresh_token: issued.refresh_token, expires_at: new Date(issued.expires_at).toISOString() }),
-  });
-  expect(response.status).toBe(204);
+  const issued = await connectGoogleAccount(harness, calendar, google, id);
   return { id, refreshToken: issued.refresh_token, accessToken: issued.access_token };
 }
 

@@ -1,11 +1,13 @@
 import { TOPICS, type TEventOf } from "@amia/contracts";
 import type { Bus, BusConsumer } from "@amia/kit";
 import { syncJobId, type TCalendarSyncJob } from "../jobs/sync-job.ts";
+import type { SharingProjection } from "../store/sharing-projection.ts";
 
-/** Consumer group id: stored offsets are keyed by it; renaming it replays the topic. */
+/** Consumer group ids: stored offsets are keyed by them; renaming one replays its topics. */
 const GROUP = "calendar.sync";
+const SHARING_GROUP = "calendar.sharing";
 
-export const CONSUMED_TOPICS = [TOPICS.eventRequests];
+export const CONSUMED_TOPICS = [TOPICS.eventRequests, TOPICS.users, TOPICS.relationships];
 
 type Enqueue = (jobId: string, payload: TCalendarSyncJob) => Promise<unknown>;
 
@@ -58,4 +60,21 @@ export function calendarConsumers(bus: Bus, enqueue: Enqueue): BusConsumer[] {
       },
     }),
   ];
+}
+
+/**
+ * user.settings-updated and relationship.* → the sharing projection (who shares free/busy, who
+ * is connected with whom). Every handler is an idempotent upsert, so a redelivery changes nothing;
+ * a new group reads the topics from the start, so the projection holds everything said before.
+ */
+export function sharingConsumer(bus: Bus, sharing: SharingProjection): BusConsumer {
+  return bus.consumer({
+    groupId: SHARING_GROUP,
+    topics: [TOPICS.users, TOPICS.relationships],
+    handlers: {
+      "user.settings-updated": async (event) => sharing.settingsUpdated(event.data),
+      "relationship.created": async (event) => sharing.relationshipCreated(event.data.relationship_id, [event.data.users[0].user_id, event.data.users[1].user_id]),
+      "relationship.deleted": async (event) => sharing.relationshipDeleted(event.data.relationship_id, event.data.user_ids),
+    },
+  });
 }

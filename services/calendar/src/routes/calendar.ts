@@ -12,7 +12,7 @@ interface Deps {
 const DEFAULT_WINDOW_MS = 30 * 24 * 60 * 60 * 1_000;
 
 /** Google's answers, worded for the caller (409 for what the user can fix by signing in again). */
-async function fromGoogle<T>(run: () => Promise<T>): Promise<T> {
+export async function fromGoogle<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import { testInfra, type MountedService, type TestHarness } from "@amia/kit/testing";
+import type { GoogleStandIn, IssuedTokens } from "@amia/google-stand-in";
+import { createCalendarService, type CalendarServiceConfig } from "../app.ts";
+
+/**
+ * Gives `userId` a Google account in the stand-in and hands its tokens to the calendar service
+ * the way the BFF does at sign-in (the internal route). Resolves the issued tokens; the refresh
+ * token names the account in the stand-in.
+ */
+export async function connectGoogleAccount(harness: TestHarness, calendar: MountedService, google: GoogleStandIn, userId: string): Promise<IssuedTokens> {
+  const issued = google.tokens.issue();
+  const token = await harness.authority.mint({ id: "bff", kind: "service" }, "calendar");
+  const response = await calendar.app.request(`/internal/users/${userId}/google-tokens`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ access_token: issued.access_token, refresh_token: issued.refresh_token, expires_at: new Date(issued.expires_at).toISOString() }),
+  });
+  if (response.status !== 204) throw new Error(`storing Google tokens answered ${response.status}`);
+  return issued;
+}
+
+/**
+ * The calendar service as tests mount it: against this stand-in, on the harness's Redis prefix,
+ * with a fresh token key and a small backoff so retries take milliseconds (production: 2 s
+ * doubling, with jitter).
+ */
+export function mountCalendarService(harness: TestHarness, google: GoogleStandIn, options: Partial<Pick<CalendarServiceConfig, "sync" | "adminUserIds">> = {}): Promise<MountedService> {
+  return harness.mount(
+    "calendar",
+    createCalendarService({
+      redisUrl: testInfra().redisUrl,
+      queuePrefix: harness.names.redisPrefix,
+      google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "secret" },
+      tokenEncryptionKey: randomBytes(32),
+      sync: { attempts: 2, backoffMs: 20 },
+      ...options,
+    }),
+  );
+}
