@@ -122,3 +122,21 @@ describe("test fixtures", () => {
     for (const make of Object.values(source)) expect(ZDomainEventSchema.safeParse(make()).success).toBe(true);
   });
 });
+
+describe("notification text: AI credits", () => {
+  it("tells the user at 80% of the month's credits", () => {
+    const event = source.aiCreditsThresholdReached({ threshold: 80 });
+
+    expect(notificationsFor(event)).toEqual([
+      { user_id: event.data.user_id, kind: "ai_credits_threshold_reached", subject_id: null, title: "You have used 80% of your AI credits this month" },
+    ]);
+  });
+
+  it("tells the user at 100% until when the assistant works offline: the day the credits renew, in UTC", () => {
+    const event = source.aiCreditsThresholdReached({ threshold: 100, credits_used: 10.4, period: "2026-12", period_end: "2027-01-01T00:00:00.000Z" });
+
+    expect(notificationsFor(event).map((draft) => draft.title)).toEqual([
+      "You have used all your AI credits this month; the assistant works offline until January 1",
+    ]);
+  });
+});

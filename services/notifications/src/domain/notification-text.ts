@@ -1,4 +1,4 @@
-import { MAX_NOTIFICATION_TITLE_LENGTH, type TCalendarSyncFailureReason, type TEventOf, type TNotificationKind } from "@amia/contracts";
+import { MAX_NOTIFICATION_TITLE_LENGTH, type TAiCreditThreshold, type TCalendarSyncFailureReason, type TEventOf, type TNotificationKind } from "@amia/contracts";
 
 /**
  * Who is told what, for each event another service publishes that we turn into notifications.
@@ -16,6 +16,7 @@ export type TNotifyingEvent = TEventOf<
   | "event-request.approved"
   | "event-request.rejected"
   | "calendar.sync-failed"
+  | "ai-credits.threshold-reached"
 >;
 
 /** A notification before it has an id and a time. */
@@ -77,10 +78,31 @@ export function notificationsFor(event: TNotifyingEvent): NotificationDraft[] {
       // sentence names the calendar; `subject_id` links it to the event request.
       return [draft(user_id, "calendar_sync_failed", event_request_id, `We couldn't update your Google Calendar — ${syncFailureHint(reason)}`)];
     }
+    case "ai-credits.threshold-reached": {
+      const { user_id, threshold, period_end } = event.data;
+      return [draft(user_id, "ai_credits_threshold_reached", null, creditsSentence(threshold, period_end))];
+    }
     default:
       return assertNever(event);
   }
 }
+
+/**
+ * What reaching a share of the month's AI credits means for the user. The credits renew at the
+ * start of the next UTC month (`period_end`), so that day is named in UTC.
+ */
+export function creditsSentence(threshold: TAiCreditThreshold, periodEnd: string): string {
+  switch (threshold) {
+    case 80:
+      return "You have used 80% of your AI credits this month";
+    case 100:
+      return `You have used all your AI credits this month; the assistant works offline until ${RENEWAL_DAY.format(new Date(periodEnd))}`;
+    default:
+      return assertNever(threshold);
+  }
+}
+
+const RENEWAL_DAY = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
 
 /** What the user can do about a failed sync, by why it failed. */
 export function syncFailureHint(reason: TCalendarSyncFailureReason): string {
@@ -98,7 +120,7 @@ export function syncFailureHint(reason: TCalendarSyncFailureReason): string {
   }
 }
 
-function draft(userId: string, kind: TNotificationKind, subjectId: string, title: string): NotificationDraft {
+function draft(userId: string, kind: TNotificationKind, subjectId: string | null, title: string): NotificationDraft {
   return { user_id: userId, kind, subject_id: subjectId, title: truncate(title, MAX_NOTIFICATION_TITLE_LENGTH) };
 }
 

@@ -11,7 +11,7 @@ import type { NotificationsStore } from "../store/notifications-store.ts";
 export const BUILDER_GROUP_ID = "notifications.builder";
 
 /** The topics whose events become notifications. */
-export const CONSUMED_TOPICS = [TOPICS.relationshipRequests, TOPICS.eventRequests, TOPICS.calendar];
+export const CONSUMED_TOPICS = [TOPICS.relationshipRequests, TOPICS.eventRequests, TOPICS.calendar, TOPICS.aiCredits];
 
 export interface NotificationBuilderDeps {
   bus: Bus;
@@ -39,6 +39,7 @@ export function createNotificationBuilder({ bus, store, onWrite }: NotificationB
       "event-request.approved": notify,
       "event-request.rejected": notify,
       "calendar.sync-failed": notify,
+      "ai-credits.threshold-reached": notify,
       // A withdrawn request can no longer be answered: hide its "wants to connect", whatever
       // state it was in, rather than leave a link to something that is gone. Nothing new is said.
       "relationship-request.deleted": async ({ data }) => {

@@ -164,3 +164,17 @@ export function calendarSyncFailed(data: Partial<TEventDataOf<"calendar.sync-fai
   };
   return createEvent("calendar", "calendar.sync-failed", { subject: full.event_request_id, actor_id: null, data: full });
 }
+
+export function aiCreditsThresholdReached(data: Partial<TEventDataOf<"ai-credits.threshold-reached">> = {}) {
+  const full = {
+    user_id: randomUUID(),
+    period: "2026-03",
+    period_end: "2026-04-01T00:00:00.000Z",
+    threshold: 80 as const,
+    plan: "free" as const,
+    credits_used: 8,
+    credits_per_month: 10,
+    ...data,
+  };
+  return createEvent("usage", "ai-credits.threshold-reached", { subject: full.user_id, actor_id: full.user_id, data: full });
+}
