@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { TAiUsageCostResponse, TListAiUsageResponse } from "@amia/contracts";
+import type { TAiCreditsResponse, TAiUsageCostResponse, TListAiUsageResponse } from "@amia/contracts";
 import { api } from "./client.ts";
 import { keys } from "./keys.ts";
 
@@ -30,5 +30,16 @@ export function useAiUsageCost(range: DateRange) {
         return 0;
       }
     },
+  });
+}
+
+/** Under `keys.aiUsage`, so what refreshes usage after a chat refreshes the credits too. */
+export const aiCreditsKey = [...keys.aiUsage, "credits"] as const;
+
+/** The signed-in user's AI credits this month (a UTC month): plan, used, left, over budget. */
+export function useAiCredits() {
+  return useQuery({
+    queryKey: aiCreditsKey,
+    queryFn: ({ signal }) => api<TAiCreditsResponse>("/api/v1/ai-usage/credits", { signal }),
   });
 }

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { useAiUsageCost } from "../../api/ai-usage.ts";
+import { AiCreditsLine } from "../../components/AiCreditsLine.tsx";
 import { Button } from "../../components/Button.tsx";
 import { formatHistoryTime } from "../../lib/chat-history-time.ts";
 import { formatCost } from "../../lib/format.ts";
@@ -67,6 +68,7 @@ export function ChatSidebar() {
           <span className="chat-sidebar-cost-label">This month</span>
           <span className="chat-sidebar-cost-value">{formatCost(cost.data, 3)}</span>
         </p>
+        <AiCreditsLine />
 
         <section className="chat-history" aria-labelledby={historyHeadingId}>
           <div className="chat-history-header">

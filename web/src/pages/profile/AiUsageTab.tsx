@@ -1,11 +1,12 @@
 import { useMemo, useState } from "react";
-import { useAiUsageCost, useAiUsageRecords } from "../../api/ai-usage.ts";
+import { useAiCredits, useAiUsageCost, useAiUsageRecords } from "../../api/ai-usage.ts";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { Note } from "../../components/Note.tsx";
 import { Pagination } from "../../components/Pagination.tsx";
 import { Select } from "../../components/Select.tsx";
 import { Skeleton } from "../../components/Skeleton.tsx";
+import { creditsSummary, formatCredits, overBudgetMessage, PLAN_LABELS, renewalDay } from "../../lib/ai-credits.ts";
 import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
 import { formatCost, formatDateTime } from "../../lib/format.ts";
 import { currentMonth, monthOptions, monthRange, monthRangeOf } from "../../lib/month.ts";
@@ -39,6 +40,8 @@ export function AiUsageTab() {
 
   return (
     <div className="profile-stack">
+      <AiCreditsCard />
+
       <Card title="AI Usage">
         <div className="profile-usage-summary">
           <div className="profile-usage-month">
@@ -56,12 +59,7 @@ export function AiUsageTab() {
         {records.isPending ? (
           <Skeleton lines={5} />
         ) : records.isError ? (
-          <div className="profile-usage-error">
-            <Note kind="error">Error: {errorMessage(records.error, DEFAULT_MESSAGES.request)}</Note>
-            <Button variant="secondary" loading={records.isFetching} onClick={() => void records.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadFailed query={records} />
         ) : records.data.ai_usage_records.length === 0 ? (
           <div className="profile-empty">
             <p className="profile-empty-title">No AI usage records found.</p>
@@ -99,6 +97,43 @@ export function AiUsageTab() {
           </>
         )}
       </Card>
+    </div>
+  );
+}
+
+/** This month's AI credits (issue 10, point 8): used and left, the plan, when they renew. */
+function AiCreditsCard() {
+  const credits = useAiCredits();
+  const overBudget = credits.data ? overBudgetMessage(credits.data) : null;
+  return (
+    <Card title="AI Credits">
+      {credits.isPending ? (
+        <Skeleton lines={2} />
+      ) : credits.isError ? (
+        <LoadFailed query={credits} />
+      ) : (
+        <div className="profile-stack">
+          <div>
+            <p className="profile-usage-cost-value">{creditsSummary(credits.data)}</p>
+            <p className="profile-muted">
+              {PLAN_LABELS[credits.data.plan]} plan · {formatCredits(credits.data.credits_per_month)} credits a month · renews {renewalDay(credits.data)}
+            </p>
+          </div>
+          {overBudget && <Note kind="warning">{overBudget}</Note>}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** A load that failed: what went wrong, and a way to try again. */
+function LoadFailed({ query }: { query: { error: unknown; isFetching: boolean; refetch: () => Promise<unknown> } }) {
+  return (
+    <div className="profile-usage-error">
+      <Note kind="error">Error: {errorMessage(query.error, DEFAULT_MESSAGES.request)}</Note>
+      <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
+        Try Again
+      </Button>
     </div>
   );
 }
