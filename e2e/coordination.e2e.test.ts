@@ -159,7 +159,8 @@ describe("two people coordinating an event", () => {
     await heading(page, "Profile");
     await page.getByText(ana.email).first().waitFor(SLOW);
     await page.getByRole("tab", { name: "Settings" }).click();
-    await page.getByText("In Progress...").waitFor(SLOW);
+    await page.getByRole("switch", { name: "Share my free/busy with my connections" }).waitFor(SLOW);
+    expect(await page.getByRole("switch", { name: "Share my free/busy with my connections" }).isChecked()).toBe(false);
     await page.getByRole("tab", { name: "Relationships" }).click();
     await page.getByText(bruno.email).first().waitFor(SLOW);
     await page.getByRole("tab", { name: "AI Usage" }).click();

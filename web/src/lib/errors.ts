@@ -30,6 +30,9 @@ export const DEFAULT_MESSAGES = {
   updateNotification: "Failed to update notification.",
   deleteNotification: "Failed to delete notification.",
 
+  fetchSettings: "Failed to load your settings.",
+  saveSettings: "Failed to save your settings.",
+
   chat: "Failed to chat with Amia. Please try again.",
   request: "Request failed. Please try again.",
   network: "Network error. Please check your connection.",
@@ -63,3 +66,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return messageOf(error) ?? fallback;
   return fallback;
 }
+
+/**
+ * The settings' fields in plain words (PATCH /api/v1/users/me/settings), by the wire path of a
+ * 400's field error: what the person reads next to the field, instead of the server's text.
+ */
+export const SETTINGS_FIELD_MESSAGES: Readonly<Record<string, string>> = {
+  time_zone: "Choose a time zone from the list, such as Europe/Lisbon.",
+  "working_hours.start": "Enter the time your working day starts.",
+  "working_hours.end": "Your working day must end after it starts.",
+  "working_hours.days": "Choose at least one working day.",
+  share_free_busy: "Choose whether to share your free/busy times.",
+};

@@ -55,8 +55,8 @@ describe("ProfilePage", () => {
     }
   });
 
-  it("shows In Progress... on the Settings tab", () => {
-    expect(render("/profile?tab=settings", signedIn)).toContain("In Progress...");
+  it("shows the settings form on the Settings tab, loading at first", () => {
+    expect(render("/profile?tab=settings", signedIn)).toContain('aria-label="Loading settings"');
   });
 
   it("lists relationships and requests", () => {
