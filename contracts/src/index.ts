@@ -25,6 +25,6 @@ export * from "./events/event-request-events.ts";
 export * from "./events/notification-events.ts";
 export * from "./events/calendar-events.ts";
 export * from "./events/ai-usage-events.ts";
-export * from "./events/catalogue.ts";
 export * from "./events/ai-credits-events.ts";
+export * from "./events/catalogue.ts";
 export * from "./calendar.ts";
