@@ -124,7 +124,7 @@ function SettingsEditor({ settings }: { settings: TUserSettings }) {
             <TimePicker label="Starts at" value={form.start} error={errors.start} onChange={(value) => change("start", value)} />
             <TimePicker label="Ends at" value={form.end} error={errors.end} onChange={(value) => change("end", value)} />
           </div>
-          <fieldset className="settings-days" aria-describedby={errors.days ? `${ids.days}-error` : undefined} aria-invalid={errors.days ? true : undefined}>
+          <fieldset className="settings-days" aria-describedby={errors.days ? `${ids.days}-error` : undefined}>
             <legend className="field__label">Working days</legend>
             <div className="settings-days__options">
               {WEEKDAYS.map((day: TWeekday) => {
