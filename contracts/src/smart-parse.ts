@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZIdSchema, optionalText } from "./common.ts";
 import { ZApproverInputSchema } from "./approvers.ts";
 import { isCalendarDate, parseDateTime } from "./date-forms.ts";
-import { eventDateSchema } from "./event-date.ts";
+import { checkEventDateRange, eventDateSchema } from "./event-date.ts";
 import { timeZoneSchema } from "./time-zone.ts";
 
 /*
@@ -48,9 +48,25 @@ export const ZSmartParseRequestSchema = z.object({
 });
 export type TSmartParseRequest = z.infer<typeof ZSmartParseRequestSchema>;
 
+/** The fields of a smart-fill result a problem can be about. */
+export const SMART_PARSE_PROBLEM_FIELDS = ["start_date", "end_date", "title", "location"] as const;
+
+/**
+ * Something in the description the parser could not use, said in plain words for the person
+ * ("31 February is not a date"): shown beside the form, so a partial fill is never silent.
+ */
+export const ZSmartParseProblemSchema = z.object({
+  field: z.enum(SMART_PARSE_PROBLEM_FIELDS).optional(),
+  /** The words of the description the problem is about ("31 February"). */
+  text: z.string().max(500),
+  message: z.string().min(1).max(500),
+});
+export type TSmartParseProblem = z.infer<typeof ZSmartParseProblemSchema>;
+
 /**
  * What the parser found; a field it did not find is left out (not null), so the form keeps
- * its own value. Also the structured-output schema the model is held to.
+ * its own value. Also the structured-output schema the model is held to. `problems` is left
+ * out when there are none. The end is never before the start.
  */
 export const ZSmartParseResultSchema = z.object({
   title: optionalText("title", 200).optional(),
@@ -60,5 +76,6 @@ export const ZSmartParseResultSchema = z.object({
   end_date: eventDateSchema("end_date").optional(),
   notes: optionalText("notes", 5000).optional(),
   approvers: z.array(z.object({ user_id: ZIdSchema, required: z.boolean() })).optional(),
-});
+  problems: z.array(ZSmartParseProblemSchema).max(20).optional(),
+}).superRefine(checkEventDateRange);
 export type TSmartParseResult = z.infer<typeof ZSmartParseResultSchema>;
