@@ -1,4 +1,4 @@
-import { END_BEFORE_START_MESSAGE, ZSmartParseResultSchema, type TSmartParseProblem, type TSmartParseResult } from "@amia/contracts";
+import { END_BEFORE_START_MESSAGE, ZSmartParseProblemSchema, ZSmartParseResultSchema, type TSmartParseProblem, type TSmartParseResult } from "@amia/contracts";
 
 /*
  * A smart-fill result, from our parser or from a model, is held to its own contract before it
@@ -22,7 +22,11 @@ function plainWords(field: string, issueMessage: string, value: unknown): string
 /** What `candidate` may return under the contract, plus a problem for each field it had to drop. */
 export function keepWhatTheContractAccepts(candidate: Record<string, unknown>, textOf: (field: string) => string = () => ""): TSmartParseResult {
   const value: Record<string, unknown> = { ...candidate };
-  const problems: TSmartParseProblem[] = Array.isArray(value.problems) ? [...(value.problems as TSmartParseProblem[])] : [];
+  // Problems someone else reported (a model) are kept where they are well-formed.
+  const problems: TSmartParseProblem[] = (Array.isArray(value.problems) ? value.problems : []).flatMap((problem: unknown) => {
+    const parsed = ZSmartParseProblemSchema.safeParse(problem);
+    return parsed.success ? [parsed.data] : [];
+  });
   delete value.problems;
   // Each round drops at least one field, so this ends.
   for (let round = 0; round < 10; round += 1) {
@@ -30,10 +34,11 @@ export function keepWhatTheContractAccepts(candidate: Record<string, unknown>, t
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? "");
-    if (field === "problems" || !(field in value)) {
-      // Our own problem list or the object itself is wrong: return only what is certainly fine.
-      return ZSmartParseResultSchema.parse({});
+    if (field === "problems") {
+      problems.splice(20);
+      continue;
     }
+    if (!(field in value)) return ZSmartParseResultSchema.parse({});
     const message = plainWords(field, issue.message, value[field]);
     const dropped = DATE_FIELDS.has(field) ? ["start_date", "end_date"] : [field];
     for (const name of dropped) delete value[name];
