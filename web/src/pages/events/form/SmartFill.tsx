@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { TSmartParseResult } from "@amia/contracts";
+import type { TSmartParseProblem, TSmartParseResult } from "@amia/contracts";
 import { useAutoFill } from "../../../api/event-requests.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Note } from "../../../components/Note.tsx";
@@ -20,16 +20,38 @@ export interface SmartFillProps {
   disabled?: boolean;
 }
 
+/**
+ * What smart-fill could not read ("31 February is not a date"), beneath the box: the fields it
+ * did fill are in the form, and a partial fill is never silent.
+ */
+export function SmartFillProblems({ problems, onClose }: { problems: readonly TSmartParseProblem[]; onClose?: () => void }) {
+  if (problems.length === 0) return null;
+  return (
+    <Note kind="warning" title="Smart fill left some things out" {...(onClose ? { onClose } : {})}>
+      <ul className="event-smart-fill__problems">
+        {problems.map((problem, index) => (
+          <li key={index}>{problem.message}</li>
+        ))}
+      </ul>
+    </Note>
+  );
+}
+
 /** Smart-fill (SPEC.md section 2 "Event form"): a plain-language description fills the form. */
 export function SmartFill({ values, onResult, disabled = false }: SmartFillProps) {
   const [description, setDescription] = useState("");
+  const [problems, setProblems] = useState<readonly TSmartParseProblem[]>([]);
   const autoFill = useAutoFill();
   const isBlank = description.trim() === "";
 
   function run() {
     if (isBlank || autoFill.isPending) return;
+    setProblems([]);
     autoFill.mutate(buildAutoFillRequest(description, values, new Date(), browserTimeZone()), {
-      onSuccess: (result) => onResult(result),
+      onSuccess: (result) => {
+        setProblems(result.problems ?? []);
+        onResult(result);
+      },
     });
   }
 
@@ -58,6 +80,7 @@ export function SmartFill({ values, onResult, disabled = false }: SmartFillProps
           Smart fill
         </Button>
       </div>
+      <SmartFillProblems problems={problems} onClose={() => setProblems([])} />
       {autoFill.isError && (
         <Note kind="error" onClose={() => autoFill.reset()}>
           {errorMessage(autoFill.error, SMART_FILL_FAILED)}
