@@ -27,7 +27,7 @@ export const PROCESSES: readonly ProcessSpec[] = [
   service("relationships", 4002, ["mongo", "kafka"]),
   service("events", 4003, ["mongo", "kafka"]),
   service("notifications", 4004, ["mongo", "kafka"]),
-  service("agent", 4005, ["kafka"]),
+  service("agent", 4005, ["mongo", "kafka"]),
   service("usage", 4006, ["mongo", "kafka"]),
   // The local Google (OAuth token endpoint + Calendar v3; deploy/google-stand-in), before the calendar that calls it.
   { name: "google-stand-in", dir: "deploy/google-stand-in", port: 4500, args: ["src/main.ts"], needs: [] },

@@ -143,8 +143,8 @@ describe("two people coordinating an event", () => {
     await page.getByLabel("Message").fill("Dinner with Marta next Friday at 8pm at Casa Nostra");
     await page.keyboard.press("Enter");
     const log = page.getByRole("log");
-    // Offline mode (no model configured) answers "I've drafted *Dinner with Marta* for ...".
-    await log.locator("em", { hasText: "Dinner with Marta" }).waitFor(SLOW);
+    // Offline mode (no model configured) answers "Here's what I'd plan ... **Dinner with Marta**, ..." with a card to confirm.
+    await log.locator("strong", { hasText: "Dinner with Marta" }).first().waitFor(SLOW);
     expect(await log.getByText("Dinner with Marta next Friday at 8pm at Casa Nostra").count()).toBe(1);
     await screenshot(page, "desktop-chat");
     expect(await seriousViolations(page)).toEqual([]);
@@ -265,6 +265,7 @@ describe("mobile (375 px)", () => {
       await menu.getByRole("link", { name: "Events" }).click();
       await heading(page, "Events");
       expect(await page.getByRole("navigation", { name: "Main menu" }).count()).toBe(0);
+      await page.getByRole("heading", { name: "Lunch with Sarah" }).first().waitFor(SLOW);
       await screenshot(page, "mobile-events");
 
       await page.goto(url("/chat"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdSchema } from "./common.ts";
 import { timeZoneSchema } from "./time-zone.ts";
 
 /*
@@ -16,7 +17,10 @@ export const ZChatRoleSchema = z.enum(CHAT_ROLES);
 export type TChatRole = z.infer<typeof ZChatRoleSchema>;
 
 export const MAX_CHAT_MESSAGES = 100;
+/** A stored assistant turn can be long; what a person types is held to MAX_USER_MESSAGE_LENGTH. */
 export const MAX_CHAT_MESSAGE_LENGTH = 16_000;
+/** What a person may type in one message (issue 10: 2,000+ characters is refused, clearly). */
+export const MAX_USER_MESSAGE_LENGTH = 2_000;
 /** SPEC.md section 8, word for word. */
 export const NO_MESSAGES_MESSAGE = "No messages provided";
 
@@ -47,6 +51,12 @@ export const ZChatRequestSchema = z
       .max(MAX_CHAT_MESSAGES, { error: `messages may hold at most ${MAX_CHAT_MESSAGES} turns` }),
     /** An empty object from the web app today; kept for forward compatibility. */
     metadata: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * The stored conversation this turn continues (the user's own; 404 otherwise). Given, the
+     * server reads the earlier turns from storage and takes only the last message from the
+     * request; left out, a new conversation is started (issue 10, "Persistent conversations").
+     */
+    conversation_id: ZIdSchema.optional(),
     context: ZChatContextSchema.default({}),
   })
   .superRefine((request, ctx) => {
@@ -58,6 +68,17 @@ export const ZChatRequestSchema = z
         message: "The last message must be a non-empty message from the user",
       });
     }
+    request.messages.forEach((message, index) => {
+      if (message.role === "user" && message.content.length > MAX_USER_MESSAGE_LENGTH) {
+        ctx.addIssue({
+          code: "too_big",
+          origin: "string",
+          maximum: MAX_USER_MESSAGE_LENGTH,
+          path: ["messages", index, "content"],
+          message: `A message may be at most ${MAX_USER_MESSAGE_LENGTH.toLocaleString("en-US")} characters`,
+        });
+      }
+    });
   });
 export type TChatRequest = z.infer<typeof ZChatRequestSchema>;
 
@@ -65,13 +86,4 @@ export type TChatRequest = z.infer<typeof ZChatRequestSchema>;
 export const ZChatResponseSchema = z.object({ content: z.string() });
 export type TChatResponse = z.infer<typeof ZChatResponseSchema>;
 
-/**
- * One server-sent event of a streamed reply. `delta` chunks are appended in order; `done` ends
- * a good stream; `error` ends a failed one with the usual `{message, code}`. Wire names.
- */
-export const ZChatStreamEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("delta"), content: z.string() }),
-  z.object({ type: z.literal("done") }),
-  z.object({ type: z.literal("error"), message: z.string(), code: z.string() }),
-]);
-export type TChatStreamEvent = z.infer<typeof ZChatStreamEventSchema>;
+// The streamed reply's parts (text, proposal, result, error) are in assistant.ts.

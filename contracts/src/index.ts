@@ -16,6 +16,7 @@ export * from "./notifications.ts";
 export * from "./ai-usage.ts";
 export * from "./recipes.ts";
 export * from "./agent.ts";
+export * from "./assistant.ts";
 export * from "./users.ts";
 export * from "./session.ts";
 export * from "./events/topics.ts";

@@ -20,6 +20,7 @@ import { createWorld, type World } from "../../bff/src/testing/world.ts";
 import { createEventsService } from "../../services/events/src/app.ts";
 import { createIdentityService } from "../../services/identity/src/app.ts";
 import { createAgentService } from "../../services/agent/src/app.ts";
+import { createUsageService } from "../../services/usage/src/app.ts";
 
 const chats = Number(process.argv[process.argv.indexOf("--chats") + 1] || 0) || 100;
 const WARM_UP = 5;
@@ -62,10 +63,11 @@ try {
     services: {
       identity: createIdentityService,
       events: createEventsService,
+      usage: createUsageService,
       agent: (deps) =>
         createAgentService({
           openai: { baseURL: standIn.url, apiKey: "bench-key", model: "gpt-4o-mini" },
-          serviceUrls: () => ({ events: world!.services.events!.served.url, relationships: "http://127.0.0.1:9", notifications: "http://127.0.0.1:9", calendar: "http://127.0.0.1:9" }),
+          serviceUrls: () => ({ events: world!.services.events!.served.url, relationships: "http://127.0.0.1:9", notifications: "http://127.0.0.1:9", calendar: "http://127.0.0.1:9", usage: world!.services.usage!.served.url }),
         })(deps),
     },
     env: { RATE_LIMIT_CHAT_PER_MINUTE: "1000000" },
@@ -88,7 +90,7 @@ try {
   });
   const viaBff = await measure("BFF + agent", () => {
     standIn.script([quickTurn]);
-    return firstChunkMs(() => browser.call("POST", "/api/v1/agent/commands/chat", chatBody, { headers: { accept: "text/event-stream" } }), (text) => text.includes('"type":"delta"'));
+    return firstChunkMs(() => browser.call("POST", "/api/v1/agent/commands/chat", chatBody, { headers: { accept: "text/event-stream" } }), (text) => text.includes('"type":"text"'));
   });
 
   const rows = [direct, viaBff].map((row) => ({ target: row.label, "p50 ms": row.p50.toFixed(2), "p99 ms": row.p99.toFixed(2), "mean ms": row.mean.toFixed(2) }));

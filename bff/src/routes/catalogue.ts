@@ -36,8 +36,12 @@ export interface RouteSpec {
   onBehalfOf?: readonly ServiceName[];
 }
 
-/** What the agent's tools may reach as the user: never identity, usage or recipes. */
-export const AGENT_ON_BEHALF_OF: readonly ServiceName[] = ["events", "relationships", "notifications", "calendar"];
+/**
+ * What the agent may reach as the user: never identity or recipes. Usage is read for the AI
+ * credit budget before a model call. A chat turn itself only reads (the agent holds it to that);
+ * writes happen only when the user confirms a proposal (the confirm and undo routes).
+ */
+export const AGENT_ON_BEHALF_OF: readonly ServiceName[] = ["events", "relationships", "notifications", "calendar", "usage"];
 
 const id = C.ZIdParamsSchema;
 const ok = (schema: z.ZodType) => ({ status: 200 as const, schema });
@@ -88,6 +92,14 @@ export const ROUTES: readonly RouteSpec[] = [
 
   // The assistant (agent service).
   { method: "POST", path: "/api/v1/agent/commands/chat", service: "agent", tag: "Assistant", summary: "Chat with the assistant; the reply streams (text/event-stream)", body: C.ZChatRequestSchema, success: ok(C.ZChatStreamEventSchema), isStream: true, rateLimit: "chat", onBehalfOf: AGENT_ON_BEHALF_OF },
+  { method: "GET", path: "/api/v1/agent/proposals/:id", service: "agent", tag: "Assistant", summary: "One of my proposal cards, with its status now", params: id, success: ok(C.ZProposalResponseSchema) },
+  { method: "POST", path: "/api/v1/agent/proposals/:id/confirm", service: "agent", tag: "Assistant", summary: "Confirm a proposal: the assistant's only way to write (once, before it expires)", params: id, body: C.ZConfirmProposalBodySchema, success: ok(C.ZProposalResponseSchema), onBehalfOf: ["events", "relationships"] },
+  { method: "POST", path: "/api/v1/agent/proposals/:id/undo", service: "agent", tag: "Assistant", summary: "Undo a confirmed proposal within its undo window", params: id, success: ok(C.ZProposalResponseSchema), onBehalfOf: ["events"] },
+  { method: "POST", path: "/api/v1/agent/proposals/:id/cancel", service: "agent", tag: "Assistant", summary: "Cancel (dismiss) an open proposal", params: id, success: ok(C.ZProposalResponseSchema) },
+  { method: "GET", path: "/api/v1/agent/conversations", service: "agent", tag: "Assistant", summary: "Page through my conversations with the assistant, most recent first", query: C.ZListConversationsQuerySchema, success: ok(C.ZListConversationsResponseSchema) },
+  { method: "GET", path: "/api/v1/agent/conversations/:id", service: "agent", tag: "Assistant", summary: "One of my conversations, with its cards", params: id, success: ok(C.ZConversationResponseSchema) },
+  { method: "DELETE", path: "/api/v1/agent/conversations/:id", service: "agent", tag: "Assistant", summary: "Delete one of my conversations", params: id, success: noContent },
+  { method: "DELETE", path: "/api/v1/agent/conversations", service: "agent", tag: "Assistant", summary: "Clear my chat history", success: noContent },
 
   // Recipes (recipes service).
   { method: "GET", path: "/api/v1/recipes/search", service: "recipes", tag: "Recipes", summary: "Search my recipes by title or ingredient", query: C.ZSearchRecipesQuerySchema, success: ok(C.ZListRecipesResponseSchema) },

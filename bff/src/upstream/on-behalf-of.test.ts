@@ -8,11 +8,17 @@ const serviceUrls = { identity: "http://identity", relationships: "http://relati
 const user = { id: "u1", email: "ana@example.com", kind: "user" as const };
 
 describe("tokens for the agent, which calls services as the user", () => {
-  it("the agent's two routes, and only they, carry onBehalfOf: events, relationships, notifications, calendar", () => {
+  it("only the agent's routes carry onBehalfOf; chat and smart-fill reach what they read, confirm and undo only what they write", () => {
     const acting = ROUTES.filter((route) => route.onBehalfOf);
-    expect(acting.map((route) => route.path).sort()).toEqual(["/api/v1/agent/commands/chat", "/api/v1/event-requests/commands/auto-fill"]);
+    expect(acting.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      "POST /api/v1/agent/commands/chat",
+      "POST /api/v1/agent/proposals/:id/confirm",
+      "POST /api/v1/agent/proposals/:id/undo",
+      "POST /api/v1/event-requests/commands/auto-fill",
+    ]);
     for (const route of acting) expect(route.service).toBe("agent");
-    expect([...AGENT_ON_BEHALF_OF].sort()).toEqual(["calendar", "events", "notifications", "relationships"]);
+    expect([...AGENT_ON_BEHALF_OF].sort()).toEqual(["calendar", "events", "notifications", "relationships", "usage"]);
+    expect(ROUTES.find((route) => route.path === "/api/v1/agent/proposals/:id/undo")?.onBehalfOf).toEqual(["events"]);
   });
 
   it("mints one token whose audience lists the agent and those services; each accepts it, others refuse it", async () => {
@@ -33,11 +39,11 @@ describe("tokens for the agent, which calls services as the user", () => {
     });
 
     await client.call({ service: "agent", method: "POST", path: "/api/v1/agent/commands/chat", principal: user, onBehalfOf: AGENT_ON_BEHALF_OF });
-    expect(minted).toEqual([["agent", "events", "relationships", "notifications", "calendar"]]);
-    for (const service of ["agent", "events", "relationships", "notifications", "calendar"]) {
+    expect(minted).toEqual([["agent", "events", "relationships", "notifications", "calendar", "usage"]]);
+    for (const service of ["agent", "events", "relationships", "notifications", "calendar", "usage"]) {
       await expect(verifyInternalToken(token, { keys: authority.keys, audience: service, issuer: authority.issuer })).resolves.toMatchObject({ id: "u1", kind: "user" });
     }
-    for (const service of ["identity", "usage", "recipes"]) {
+    for (const service of ["identity", "recipes"]) {
       await expect(verifyInternalToken(token, { keys: authority.keys, audience: service, issuer: authority.issuer })).rejects.toThrow();
     }
   });

@@ -1,109 +1,91 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testInfra } from "@amia/kit/testing";
-import { createGoogleStandIn, type GoogleStandIn } from "../../../deploy/google-stand-in/src/stand-in.ts";
-import { createOpenAiStandIn, type OpenAiStandIn } from "../../../deploy/openai-stand-in/src/stand-in.ts";
-import { createWorld, type World } from "../../../bff/src/testing/world.ts";
+import { eventually } from "@amia/kit/testing";
 import type { TestBrowser } from "../../../bff/src/testing/test-browser.ts";
-import { createCalendarService } from "../../calendar/src/app.ts";
-import { createEventsService } from "../../events/src/app.ts";
-import { createIdentityService } from "../../identity/src/app.ts";
-import { createUsageService } from "../../usage/src/app.ts";
-import { createAgentService } from "./app.ts";
+import { chat, createAssistantWorld, requestsOf, type AssistantWorld, type Person } from "./testing/assistant-world.ts";
 
 /*
- * find_free_time against the real calendar service: the browser signs in at the local OIDC
- * provider, the BFF hands the provider's tokens to the calendar service (as in production), and
- * the agent's tool asks the calendar service for the user's busy times, which it reads from the
- * Google stand-in with that user's tokens. The local provider's refresh token is unknown to the
- * stand-in, which accepts it as a new Google account on the calendar service's first refresh.
+ * "When are Bruno and I both free next week?" against the real calendar service and the Google
+ * stand-in, through the BFF: both people's busy times are in their Google calendars, Bruno shares
+ * his free/busy with connections, and the assistant proposes up to three slots that avoid both,
+ * each a card with Bruno as reviewer. Then Bruno stops sharing, and the answer says so.
  */
 
-const UNREACHABLE = "http://127.0.0.1:9";
+const TZ = "UTC";
+// Tuesday 10 March 2026, 18:00 UTC: "next week" is Monday 16 to Sunday 22 March.
+const NOW = Date.parse("2026-03-10T18:00:00Z");
 
-const chatBody = (content: string) => ({ messages: [{ role: "user", content }], metadata: {}, context: { current_date: "2026-03-10", current_time: "18:00", timezone: "UTC" } });
-
-describe("agent find_free_time with the calendar service and the Google stand-in, through the BFF", () => {
-  let openai: OpenAiStandIn;
-  let google: GoogleStandIn;
-  let world: World;
+describe("mutual free time with consent", () => {
+  let w: AssistantWorld;
+  let ana: Person;
+  let bruno: Person;
   beforeAll(async () => {
-    openai = await createOpenAiStandIn({ port: 0 });
-    google = await createGoogleStandIn();
-    const calendar = createCalendarService({
-      redisUrl: testInfra().redisUrl,
-      queuePrefix: `t:${randomUUID().slice(0, 8)}`,
-      google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "test-secret" },
-      tokenEncryptionKey: randomBytes(32),
-      sync: { attempts: 2, backoffMs: 20 },
-    });
-    // The agent reaches the services by URL, known only once the world has served them.
-    const urls = () => ({
-      events: world.services.events!.served.url,
-      calendar: world.services.calendar!.served.url,
-      relationships: UNREACHABLE,
-      notifications: UNREACHABLE,
-    });
-    const agent = createAgentService({ openai: { baseURL: openai.url, apiKey: "test-key", model: "gpt-4o-mini" }, serviceUrls: urls });
-    world = await createWorld({
-      label: "agent-calendar",
-      services: { identity: createIdentityService, events: createEventsService, usage: createUsageService, calendar, agent },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await world?.close();
-    await google?.close();
-    await openai?.close();
-  });
+    w = await createAssistantWorld("agent-calendar");
+    w.clock.offsetMs = NOW - Date.now();
+    ana = await w.signIn("Ana");
+    bruno = await w.signIn("Bruno");
+    await w.connect(ana, bruno);
+  }, 90_000);
+  afterAll(async () => w?.close());
 
-  /**
-   * Signs in, then opens the calendar once so the calendar service refreshes the provider's token
-   * at Google: returns the refresh token that names this user's account in the stand-in.
-   */
-  async function signedInWithGoogle(name: string): Promise<{ browser: TestBrowser; googleAccount: string }> {
-    const browser = await world.signedIn(`${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`, name);
-    const callsBefore = google.calls().length;
-    const opened = await browser.json("GET", "/api/v1/calendar/events?timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z");
-    expect(opened).toMatchObject({ status: 200, body: { events: [] } });
-    const refresh = google.calls().slice(callsBefore).find((call) => call.path === "/token" && call.status === 200);
-    expect(refresh?.user).toEqual(expect.any(String));
-    return { browser, googleAccount: refresh!.user! };
+  /** Opens the calendar once so the calendar service refreshes the token at Google: the account's name in the stand-in. */
+  async function googleAccountOf(browser: TestBrowser): Promise<string> {
+    const callsBefore = w.google.calls().length;
+    expect((await browser.json("GET", "/api/v1/calendar/events?timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z")).status).toBe(200);
+    return w.google.calls().slice(callsBefore).find((call) => call.path === "/token" && call.status === 200)!.user!;
   }
 
-  /** An event put in the user's Google calendar from elsewhere (their phone, say). */
-  async function busyInGoogle(googleAccount: string, start: string, end: string): Promise<void> {
-    const { access_token } = google.tokens.issue(googleAccount);
-    const response = await fetch(`${google.calendarApiUrl}/calendars/primary/events`, {
+  async function busyInGoogle(account: string, start: string, end: string): Promise<void> {
+    const { access_token } = w.google.tokens.issue(account);
+    const response = await fetch(`${w.google.calendarApiUrl}/calendars/primary/events`, {
       method: "POST",
       headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
-      body: JSON.stringify({ summary: "Dentist", start: { dateTime: start }, end: { dateTime: end } }),
+      body: JSON.stringify({ summary: "Private appointment", start: { dateTime: start }, end: { dateTime: end } }),
     });
     expect(response.status).toBe(200);
   }
 
-  it("tells the model the free slots around the user's busy time in their Google calendar", async () => {
-    // Given Fia, signed in, with a meeting 10:00–11:00Z on 11 March in her Google calendar
-    const fia = await signedInWithGoogle("Fia");
-    await busyInGoogle(fia.googleAccount, "2026-03-11T10:00:00Z", "2026-03-11T11:00:00Z");
-    const callsBefore = google.calls().length;
-    openai.script([
-      { toolCalls: [{ name: "find_free_time", arguments: { time_min: "2026-03-11T09:00:00Z", time_max: "2026-03-11T13:00:00Z", duration_minutes: 60 } }] },
-      { text: "You're free 09:00–10:00 and 11:00–13:00.", chunks: 2 },
-    ]);
+  it("proposes slots that avoid both calendars when Bruno shares, and says so when he does not", async () => {
+    // Ana is busy Monday morning, Bruno Monday afternoon and all of Tuesday's working day.
+    await busyInGoogle(await googleAccountOf(ana.browser), "2026-03-16T09:00:00Z", "2026-03-16T12:00:00Z");
+    const brunoAccount = await googleAccountOf(bruno.browser);
+    await busyInGoogle(brunoAccount, "2026-03-16T13:00:00Z", "2026-03-16T17:00:00Z");
+    await busyInGoogle(brunoAccount, "2026-03-17T09:00:00Z", "2026-03-17T17:00:00Z");
+    expect(await bruno.browser.json("PATCH", "/api/v1/users/me/settings", { share_free_busy: true, time_zone: TZ })).toMatchObject({ status: 200 });
 
-    // When she asks the assistant for an hour between 09:00 and 13:00
-    const answer = await fia.browser.json("POST", "/api/v1/agent/commands/chat", chatBody("When do I have an hour free tomorrow morning?"));
+    const busy = [
+      ["2026-03-16T09:00:00Z", "2026-03-16T12:00:00Z"],
+      ["2026-03-16T13:00:00Z", "2026-03-16T17:00:00Z"],
+      ["2026-03-17T09:00:00Z", "2026-03-17T17:00:00Z"],
+    ].map(([start, end]) => [Date.parse(start!), Date.parse(end!)] as const);
 
-    // Then the model got the slots that avoid the meeting, and answered
-    expect(answer).toMatchObject({ status: 200, body: { content: "You're free 09:00–10:00 and 11:00–13:00." } });
-    const toolMessage = (openai.requests().at(-1)!.messages as Array<{ role: string; content: string }>).find((message) => message.role === "tool");
-    expect(JSON.parse(toolMessage!.content)).toEqual({
-      free: [
-        { start: "2026-03-11T09:00:00.000Z", end: "2026-03-11T10:00:00.000Z" },
-        { start: "2026-03-11T11:00:00.000Z", end: "2026-03-11T13:00:00.000Z" },
-      ],
-    });
-    // And the busy times came from Google, asked once with Fia's own tokens
-    expect(google.calls().slice(callsBefore)).toEqual([{ method: "POST", path: "/calendar/v3/freeBusy", status: 200, user: fia.googleAccount }]);
-  }, 60_000);
+    let turn = await chat(ana, "When are Bruno and I both free next week?", { timezone: TZ });
+    // The calendar service learns of Bruno's sharing from his settings event: ask until it has.
+    await eventually(async () => {
+      turn = await chat(ana, "When are Bruno and I both free next week?", { timezone: TZ });
+      return turn.results[0]?.kind === "free_time" && turn.results[0].people[0]?.shared === true;
+    }, 20_000);
+
+    expect(turn.proposals.length).toBeGreaterThanOrEqual(1);
+    expect(turn.proposals.length).toBeLessThanOrEqual(3);
+    for (const proposal of turn.proposals) {
+      expect(proposal.event.reviewers).toEqual([expect.objectContaining({ user_id: bruno.id, required: true })]);
+      const start = Date.parse(`${proposal.event.start_date.date_time}:00Z`);
+      const end = Date.parse(`${proposal.event.end_date.date_time}:00Z`);
+      expect(end - start).toBe(60 * 60_000);
+      expect(start).toBeGreaterThanOrEqual(Date.parse("2026-03-16T00:00:00Z"));
+      for (const [busyStart, busyEnd] of busy) expect(start < busyEnd && end > busyStart).toBe(false);
+    }
+    // Never Bruno's event details.
+    expect(JSON.stringify(turn.events)).not.toContain("Private appointment");
+    // A question proposes; it writes nothing.
+    expect((await requestsOf(ana)).mine).toEqual([]);
+
+    // Bruno stops sharing: the answer says so.
+    expect(await bruno.browser.json("PATCH", "/api/v1/users/me/settings", { share_free_busy: false })).toMatchObject({ status: 200 });
+    await eventually(async () => {
+      turn = await chat(ana, "When are Bruno and I both free next week?", { timezone: TZ });
+      return turn.results[0]?.kind === "free_time" && turn.results[0].people[0]?.shared === false;
+    }, 20_000);
+    expect(turn.text).toMatch(/Bruno doesn't share free\/busy/);
+  }, 90_000);
 });

@@ -1,35 +1,62 @@
 import { Hono } from "hono";
 import OpenAI from "openai";
-import type { ServiceEnv, ServiceModule, ServiceModuleDeps } from "@amia/kit";
+import { ensureIndexes, type ServiceEnv, type ServiceModule, type ServiceModuleDeps } from "@amia/kit";
 import type { ModelConfig } from "./operations/chat.ts";
 import { busUsageRecorder } from "./events/ai-usage-recorded.ts";
+import { createCreditsChecker } from "./operations/credits.ts";
 import { autoFillRoutes } from "./routes/auto-fill.ts";
 import { chatRoutes } from "./routes/chat.ts";
+import { conversationRoutes } from "./routes/conversations.ts";
+import { proposalRoutes } from "./routes/proposals.ts";
+import { CONVERSATIONS_INDEXES, createConversationsStore } from "./store/conversations-store.ts";
+import { createProposalsStore, PROPOSALS_INDEXES } from "./store/proposals-store.ts";
 import type { ServiceUrls } from "./tools/user-services.ts";
 
 export interface AgentOptions {
   /** Absent apiKey: offline mode. */
   openai: { baseURL: string; apiKey?: string | undefined; model: string };
-  /** The services the tools call as the user; a function so tests can name them late. */
+  /** The services the agent calls as the user; a function so tests can name them late. */
   serviceUrls: ServiceUrls | (() => ServiceUrls);
+  proposalTtlMinutes?: number;
+  undoWindowMinutes?: number;
+  /** The clock (tests move it to reach expiry). */
+  nowMs?: () => number;
+  /** How long a user's "credits left" answer is trusted before asking the usage service again. */
+  creditsAllowedForMs?: number;
 }
 
 /**
- * Streaming chat with tools, and smart-fill; emits ai-usage.recorded. Owns no database: it needs
- * only the bus, a logger and internal auth, so it takes a subset of ServiceModuleDeps and can be
- * mounted by the test harness like any module.
+ * Streaming chat that proposes and lets the person confirm, persistent conversations, and
+ * smart-fill; emits ai-usage.recorded. Its database holds the proposals it issued and the
+ * users' conversations.
  */
 export function createAgentService(options: AgentOptions) {
-  return async ({ bus, logger, auth }: Pick<ServiceModuleDeps, "bus" | "logger" | "auth">): Promise<ServiceModule> => {
+  return async ({ db, bus, logger, auth }: ServiceModuleDeps): Promise<ServiceModule> => {
+    await ensureIndexes(db, { ...PROPOSALS_INDEXES, ...CONVERSATIONS_INDEXES });
     const model: ModelConfig | undefined = options.openai.apiKey
       ? { client: new OpenAI({ baseURL: options.openai.baseURL, apiKey: options.openai.apiKey, maxRetries: 1 }), model: options.openai.model }
       : undefined;
     if (!model) logger.info("no OPENAI_API_KEY: the assistant runs in offline mode");
     const urls = options.serviceUrls;
+    const nowMs = options.nowMs ?? Date.now;
+    const deps = {
+      auth,
+      logger,
+      usage: busUsageRecorder(bus, logger),
+      model,
+      serviceUrls: typeof urls === "function" ? urls : () => urls,
+      proposals: createProposalsStore(db),
+      conversations: createConversationsStore(db),
+      proposalTtlMs: (options.proposalTtlMinutes ?? 30) * 60_000,
+      undoWindowMs: (options.undoWindowMinutes ?? 10) * 60_000,
+      nowMs,
+      credits: createCreditsChecker({ allowedForMs: options.creditsAllowedForMs ?? 10_000, nowMs }),
+    };
     const routes = new Hono<ServiceEnv>();
-    const usage = busUsageRecorder(bus, logger);
-    routes.route("/", chatRoutes({ auth, logger, usage, model, serviceUrls: typeof urls === "function" ? urls : () => urls }));
-    routes.route("/", autoFillRoutes({ auth, logger, usage, model }));
+    routes.route("/", chatRoutes(deps));
+    routes.route("/", proposalRoutes(deps));
+    routes.route("/", conversationRoutes(deps));
+    routes.route("/", autoFillRoutes(deps));
     return {
       routes,
       start: async () => bus.ensureTopics(["ai-usage"]),

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { envPort, serviceEnvShape, kafkaEnvShape, internalAuthEnvShape, LOCAL_DEFAULTS } from "@amia/kit";
+import { envPort, serviceEnvShape, mongoEnvShape, kafkaEnvShape, internalAuthEnvShape, LOCAL_DEFAULTS } from "@amia/kit";
 
 /** The agent service's whole configuration, parsed once at start-up. */
 export const ZAgentEnvSchema = z.object({
   ...serviceEnvShape,
+  ...mongoEnvShape,
   ...kafkaEnvShape,
   ...internalAuthEnvShape,
   PORT: envPort.default(4005),
@@ -20,6 +21,12 @@ export const ZAgentEnvSchema = z.object({
   RELATIONSHIPS_URL: z.url(),
   NOTIFICATIONS_URL: z.url(),
   CALENDAR_URL: z.url(),
+  /** The AI credit budget is checked here before every model call (issue 10). */
+  USAGE_URL: z.url(),
+  /** How long a proposal card can be confirmed after the assistant made it. */
+  PROPOSAL_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** How long after Confirm the card offers Undo. */
+  UNDO_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
 });
 
 /** Outside production only: the local stack `npm start` runs (the same ports the BFF defaults to). */
@@ -29,6 +36,7 @@ export const AGENT_LOCAL_DEFAULTS: Readonly<Record<string, string>> = {
   EVENTS_URL: "http://127.0.0.1:4003",
   NOTIFICATIONS_URL: "http://127.0.0.1:4004",
   CALENDAR_URL: "http://127.0.0.1:4007",
+  USAGE_URL: "http://127.0.0.1:4006",
 };
 
 export type TAgentEnv = z.output<typeof ZAgentEnvSchema>;

@@ -7,7 +7,7 @@ import { REQUEST_ID_HEADER } from "@amia/kit";
  * tokens and holds no key.
  */
 
-export type TargetService = "events" | "relationships" | "notifications" | "calendar";
+export type TargetService = "events" | "relationships" | "notifications" | "calendar" | "usage";
 export type ServiceUrls = Record<TargetService, string>;
 
 export interface UserCall {
@@ -38,6 +38,31 @@ export function userServices(urls: ServiceUrls, bearer: string, requestId: strin
         // not JSON: keep the text
       }
       return { status: response.status, body: parsed };
+    },
+  };
+}
+
+/**
+ * The calls a chat turn may make: reads only (GETs, and the calendar's free/busy and
+ * availability look-ups, which are POSTs that change nothing). The assistant proposes and the
+ * person decides (DESIGN.md): a chat turn — offline or the model's tool loop — never holds a
+ * handle that can write; only a Confirm or an Undo of a proposal gets the full `UserServices`.
+ */
+export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(["calendar /api/v1/calendar/free-busy", "calendar /api/v1/calendar/availability"]);
+
+export class WriteRefusedError extends Error {
+  constructor(method: string, service: string, path: string) {
+    super(`A chat turn may not write (${method} ${service} ${path}); only a confirmed proposal writes`);
+    this.name = "WriteRefusedError";
+  }
+}
+
+export function readOnlyServices(services: UserServices): UserServices {
+  return {
+    call(service, method, path, body) {
+      const isRead = method === "GET" || (method === "POST" && READ_ONLY_POSTS.has(`${service} ${path.split("?")[0]}`));
+      if (!isRead) return Promise.reject(new WriteRefusedError(method, service, path));
+      return services.call(service, method, path, body);
     },
   };
 }
