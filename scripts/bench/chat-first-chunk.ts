@@ -63,7 +63,10 @@ try {
     services: {
       identity: createIdentityService,
       events: createEventsService,
-      usage: createUsageService,
+      // The credit check's routes only: the usage consumer (pricing each usage event, summing the
+      // month) runs in its own process in production; started here it would share this one's
+      // event loop with the chats being timed.
+      usage: async (deps) => ({ ...(await createUsageService(deps)), start: async () => {}, stop: async () => {} }),
       agent: (deps) =>
         createAgentService({
           openai: { baseURL: standIn.url, apiKey: "bench-key", model: "gpt-4o-mini" },

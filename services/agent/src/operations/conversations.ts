@@ -31,10 +31,10 @@ export interface OpenedConversation {
   /** What the assistant sees: the stored turns, then the new message. */
   history: Array<{ role: "user" | "assistant"; content: string }>;
   /**
-   * Settles once a new conversation is stored. Not awaited before the answer starts (the first
-   * token should not wait on a database write); the turn is recorded after it.
+   * A new conversation is not stored until its first turn is recorded, in that one insert: the
+   * first token of an answer should not wait on (or compete with) a database write.
    */
-  stored: Promise<void>;
+  isNew: boolean;
 }
 
 /** The conversation a turn belongs to: the user's own (404 for anyone else's), or a new one. */
@@ -43,7 +43,7 @@ export async function openConversation(store: ConversationsStore, userId: string
   if (request.conversation_id) {
     const doc = await store.get(userId, request.conversation_id);
     if (!doc) throw new AppError("not_found", "Conversation not found");
-    return { doc, history: [...doc.messages.map(({ role, content }) => ({ role, content })), { role: "user", content: last.content }], stored: Promise.resolve() };
+    return { doc, history: [...doc.messages.map(({ role, content }) => ({ role, content })), { role: "user", content: last.content }], isNew: false };
   }
   const doc: ConversationDocument = {
     _id: randomUUID(),
@@ -54,10 +54,8 @@ export async function openConversation(store: ConversationsStore, userId: string
     updated_at: nowIso,
     messages: [],
   };
-  const stored = store.create(doc);
-  stored.catch(() => undefined); // awaited (and its failure logged) when the turn is recorded
   // A new conversation may carry earlier turns the page already showed (SPEC.md's request holds them all).
-  return { doc, history: request.messages.map(({ role, content }) => ({ role, content })), stored };
+  return { doc, history: request.messages.map(({ role, content }) => ({ role, content })), isNew: true };
 }
 
 /** Stores a finished (or failed) turn: the user's message, then what the assistant said and showed. */
@@ -71,7 +69,9 @@ export async function recordTurn(store: ConversationsStore, opened: OpenedConver
   };
   const asked: StoredMessage = { role: "user", content: message.content, timestamp: message.at, proposal_ids: [], results: [] };
   const stored = reply.content || reply.proposal_ids.length > 0 || reply.results.length > 0 ? [asked, reply] : [asked];
-  await store.append(userId, opened.doc._id, stored, answeredAt, excerpt(reply.content || message.content, PREVIEW_LENGTH), opened.doc.messages);
+  const preview = excerpt(reply.content || message.content, PREVIEW_LENGTH);
+  if (opened.isNew) await store.create({ ...opened.doc, messages: stored, preview, updated_at: answeredAt });
+  else await store.append(userId, opened.doc._id, stored, answeredAt, preview, opened.doc.messages);
 }
 
 /** A stored conversation as its owner reopens it, each card with its status now. */
