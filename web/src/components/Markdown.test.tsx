@@ -52,6 +52,28 @@ describe("Markdown", () => {
     expect(html).toContain("cat");
   });
 
+  it("never loads a remote image: it becomes a link the person may follow", () => {
+    const html = render("![x](http://evil/x.png)");
+    expect(html).not.toContain("<img");
+    expect(html).toMatch(/<a [^>]*href="http:\/\/evil\/x.png"[^>]*>x<\/a>/);
+    expect(html).toContain('rel="noopener noreferrer"');
+  });
+
+  it("names an image without alt text 'image'", () => {
+    const html = render("![](https://example.com/cat.png)");
+    expect(html).not.toContain("<img");
+    expect(html).toMatch(/<a [^>]*href="https:\/\/example.com\/cat.png"[^>]*>image<\/a>/);
+  });
+
+  it("renders an image with a refused scheme as no link at all", () => {
+    for (const text of ["![x](javascript:alert(1))", "![x](data:image/png;base64,AAAA)"]) {
+      const html = render(text);
+      expect(html, text).not.toContain("<a");
+      expect(html, text).not.toContain("<img");
+      expect(html, text).not.toContain("href");
+    }
+  });
+
   it("renders ordinary markdown", () => {
     expect(render("**bold** and `code`")).toContain("<strong>bold</strong> and <code>code</code>");
   });

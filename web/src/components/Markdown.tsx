@@ -8,6 +8,9 @@ import "./Markdown.css";
  * markdown"). The text is untrusted: raw HTML is not rendered (no rehype-raw: react-markdown
  * shows it as text), and every URL goes through safeLinkUrl, so a `javascript:` link becomes
  * plain text and a `javascript:` image its alt text. External links open in a new tab.
+ * A reply never loads anything by itself (issue 10 point 9): an image would be fetched the
+ * moment it is shown, so a prompt injection could leak data in its URL. Images become links
+ * the person may choose to follow.
  */
 
 function MarkdownLink({ href, children, node: _node, ...rest }: ComponentPropsWithoutRef<"a"> & ExtraProps) {
@@ -24,9 +27,17 @@ function MarkdownLink({ href, children, node: _node, ...rest }: ComponentPropsWi
   );
 }
 
-function MarkdownImage({ src, alt, node: _node, ...rest }: ComponentPropsWithoutRef<"img"> & ExtraProps) {
-  if (typeof src !== "string" || src === "") return alt ? <span className="markdown__unsafe-link">{alt}</span> : null;
-  return <img {...rest} src={src} alt={alt ?? ""} loading="lazy" referrerPolicy="no-referrer" />;
+/** An image as a link to it, its alt text (or "image") as the text; never an <img>. */
+function MarkdownImage({ src, alt, title }: ComponentPropsWithoutRef<"img"> & ExtraProps) {
+  const text = alt?.trim() || "image";
+  // urlTransform has already emptied a URL of a refused scheme; checked again, as an image's
+  // src is a URL of its own kind.
+  const href = typeof src === "string" ? safeLinkUrl(src) : "";
+  return (
+    <MarkdownLink href={href} className="markdown__image-link" {...(title ? { title } : {})}>
+      {text}
+    </MarkdownLink>
+  );
 }
 
 const components: Components = { a: MarkdownLink, img: MarkdownImage };
