@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MESSAGES, errorMessage } from "./errors.ts";
+import { chatCodeMessage, DEFAULT_MESSAGES, errorMessage, proposalErrorMessage } from "./errors.ts";
 
 class ApiLikeError extends Error {
   readonly status: number;
@@ -46,5 +46,37 @@ describe("DEFAULT_MESSAGES", () => {
     expect(DEFAULT_MESSAGES.chat).toBe("Failed to chat with Amia. Please try again.");
     expect(DEFAULT_MESSAGES.unexpected).toBe("An unexpected error occurred.");
     expect(DEFAULT_MESSAGES.googleLogin).toBe("An error occurred during Google login.");
+  });
+});
+
+describe("proposalErrorMessage", () => {
+  const apiError = (status: number, code: string | null) => Object.assign(new Error("raw server text"), { status, code, fields: [] });
+
+  it("says which action could not happen on a conflict, never the server's text", () => {
+    expect(proposalErrorMessage("confirm", apiError(409, "conflict"))).toBe("This can no longer be confirmed: it has expired or was already used.");
+    expect(proposalErrorMessage("undo", apiError(409, "conflict"))).toBe("It's too late to undo this.");
+    expect(proposalErrorMessage("cancel", apiError(409, "conflict"))).toContain("can no longer be cancelled");
+  });
+
+  it("has words for a missing proposal, bad reviewers, the network and anything else", () => {
+    expect(proposalErrorMessage("confirm", apiError(404, "not_found"))).toBe("This proposal is no longer available.");
+    expect(proposalErrorMessage("confirm", apiError(400, "validation_failed"))).toContain("Use Change");
+    expect(proposalErrorMessage("undo", apiError(0, "network_error"))).toBe(DEFAULT_MESSAGES.network);
+    expect(proposalErrorMessage("undo", apiError(500, "internal"))).toBe("Couldn't undo. Please try again.");
+    expect(proposalErrorMessage("cancel", new TypeError("x"))).toBe("Couldn't cancel. Please try again.");
+  });
+});
+
+describe("chatCodeMessage", () => {
+  it("names a message over the limit, a conversation that is gone, and rate limits", () => {
+    const tooLong = Object.assign(new Error("raw"), { status: 400, code: "validation_failed", fields: [{ path: "messages.0.content", message: "raw" }] });
+    expect(chatCodeMessage(tooLong)).toBe("Your message is too long: keep it under 2,000 characters.");
+    expect(chatCodeMessage(Object.assign(new Error("raw"), { status: 404, code: "not_found" }))).toBe("This conversation no longer exists. Start a new chat.");
+    expect(chatCodeMessage(Object.assign(new Error("raw"), { status: 429, code: "rate_limited" }))).toContain("too quickly");
+  });
+
+  it("leaves other failures to the chat's usual text", () => {
+    expect(chatCodeMessage(Object.assign(new Error("raw"), { status: 502, code: "upstream_unavailable" }))).toBeNull();
+    expect(chatCodeMessage(null)).toBeNull();
   });
 });

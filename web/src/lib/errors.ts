@@ -78,3 +78,64 @@ export const SETTINGS_FIELD_MESSAGES: Readonly<Record<string, string>> = {
   "working_hours.days": "Choose at least one working day.",
   share_free_busy: "Choose whether to share your free/busy times.",
 };
+
+/*
+ * The assistant (issue 10): words for the chat's and the proposal cards' failures, by the
+ * error's code, so a person never reads the server's text about a card.
+ */
+
+/** What a proposal card failed to do. */
+export type ProposalActionName = "confirm" | "undo" | "cancel";
+
+export const ASSISTANT_MESSAGES = {
+  messageTooLong: "Your message is too long: keep it under 2,000 characters.",
+  conversationGone: "This conversation no longer exists. Start a new chat.",
+  openConversation: "Couldn't open this conversation. Please try again.",
+  fetchConversations: "Couldn't load your chat history.",
+  clearConversations: "Couldn't clear your chat history. Please try again.",
+  rateLimited: "You're sending messages too quickly. Wait a moment and try again.",
+  proposalGone: "This proposal is no longer available.",
+  proposalReviewers: "Those reviewers can't be used here. Use Change to edit the event instead.",
+  confirmConflict: "This can no longer be confirmed: it has expired or was already used.",
+  undoConflict: "It's too late to undo this.",
+  cancelConflict: "This can no longer be cancelled: it was already used or has expired.",
+  confirmFailed: "Couldn't confirm. Please try again.",
+  undoFailed: "Couldn't undo. Please try again.",
+  cancelFailed: "Couldn't cancel. Please try again.",
+} as const;
+
+function codeOf(error: unknown): { status: number | null; code: string | null; paths: string[] } {
+  if (typeof error !== "object" || error === null) return { status: null, code: null, paths: [] };
+  const candidate = error as { status?: unknown; code?: unknown; fields?: unknown };
+  const fields = Array.isArray(candidate.fields) ? (candidate.fields as { path?: unknown }[]) : [];
+  return {
+    status: typeof candidate.status === "number" ? candidate.status : null,
+    code: typeof candidate.code === "string" ? candidate.code : null,
+    paths: fields.flatMap((field) => (typeof field.path === "string" ? [field.path] : [])),
+  };
+}
+
+/** A failed Confirm / Undo / Cancel in plain words, by code (409 says which action could not happen). */
+export function proposalErrorMessage(action: ProposalActionName, error: unknown): string {
+  const { status, code } = codeOf(error);
+  if (code === "network_error" || status === 0) return DEFAULT_MESSAGES.network;
+  if (code === "not_found" || status === 404) return ASSISTANT_MESSAGES.proposalGone;
+  if (code === "conflict" || status === 409) return ASSISTANT_MESSAGES[`${action}Conflict`];
+  if (code === "validation_failed" || status === 400) return ASSISTANT_MESSAGES.proposalReviewers;
+  if (code === "rate_limited" || status === 429) return ASSISTANT_MESSAGES.rateLimited;
+  return ASSISTANT_MESSAGES[`${action}Failed`];
+}
+
+/**
+ * A failed chat turn, by code: a message over the limit, a conversation that is gone, too many
+ * messages; null when the code has no words of its own (the chat then shows its usual text).
+ */
+export function chatCodeMessage(error: unknown): string | null {
+  const { status, code, paths } = codeOf(error);
+  if ((code === "validation_failed" || status === 400) && paths.some((path) => /^messages\.\d+\.content$/.test(path))) {
+    return ASSISTANT_MESSAGES.messageTooLong;
+  }
+  if (code === "not_found" || status === 404) return ASSISTANT_MESSAGES.conversationGone;
+  if (code === "rate_limited" || status === 429) return ASSISTANT_MESSAGES.rateLimited;
+  return null;
+}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { MAX_CHAT_MESSAGE_LENGTH } from "@amia/contracts";
+import { MAX_USER_MESSAGE_LENGTH } from "@amia/contracts";
 import { Button } from "../../components/Button.tsx";
 import { messageToSend } from "./chat-state.ts";
 import { sendOnEnter } from "../../lib/send-key.ts";
@@ -63,7 +63,7 @@ export function ChatInput({ isBusy, onSend }: { isBusy: boolean; onSend: (text: 
         className="chat-input-textarea"
         rows={1}
         value={text}
-        maxLength={MAX_CHAT_MESSAGE_LENGTH}
+        maxLength={MAX_USER_MESSAGE_LENGTH}
         placeholder={isBusy ? "Amia is thinking..." : "Ask me anything!"}
         disabled={isBusy}
         onChange={(event) => setText(event.target.value)}

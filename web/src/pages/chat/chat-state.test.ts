@@ -1,91 +1,166 @@
 import { describe, expect, it } from "vitest";
-import { MAX_CHAT_MESSAGES, ZChatRequestSchema } from "@amia/contracts";
+import { MAX_CHAT_MESSAGES, ZChatRequestSchema, type TConversationMessage } from "@amia/contracts";
 import { ApiError } from "../../api/client.ts";
-import { formatHistoryTime } from "../../lib/chat-history-time.ts";
 import {
-  appendChunk,
+  appendPart,
   buildChatRequest,
   chatErrorMessage,
   chatReducer,
+  fromStoredMessages,
   initialChatState,
   isAwaitingReply,
   messageToSend,
+  userMessage,
   type ChatMessage,
   type ChatState,
+  type MessagePart,
 } from "./chat-state.ts";
-import { sampleHistory } from "./sample-history.ts";
+import { aProposal, anEventsResult } from "./chat-fixtures.ts";
 
 const T0 = "2026-11-22T10:00:00.000Z";
 const T1 = "2026-11-22T10:00:02.000Z";
-const user = (content: string, timestamp = T0): ChatMessage => ({ role: "user", content, timestamp });
-const assistant = (content: string, timestamp = T1): ChatMessage => ({ role: "assistant", content, timestamp });
+const user = (content: string, timestamp = T0): ChatMessage => userMessage(content, timestamp);
+const text = (content: string): MessagePart => ({ type: "text", content });
+const assistant = (content: string, timestamp = T1, parts: MessagePart[] = content ? [text(content)] : []): ChatMessage => ({
+  role: "assistant",
+  content,
+  timestamp,
+  parts,
+});
 
-describe("appendChunk", () => {
-  it("adds an assistant message for the first chunk of a reply", () => {
+describe("appendPart", () => {
+  it("adds an assistant message for the first part of a reply", () => {
     // given a conversation ending with the user's message
     const messages = [user("Hi")];
-    // when the first chunk arrives
-    const next = appendChunk(messages, "Hel", T1);
-    // then an assistant message holds it, stamped with the chunk's time
+    // when the first text arrives
+    const next = appendPart(messages, text("Hel"), T1);
+    // then an assistant message holds it, stamped with the part's time
     expect(next).toEqual([user("Hi"), assistant("Hel", T1)]);
     expect(messages).toEqual([user("Hi")]);
   });
 
-  it("appends later chunks to the assistant message, keeping its time stamp", () => {
-    const next = appendChunk(appendChunk([user("Hi")], "Hel", T1), "lo!", "2026-11-22T10:00:05.000Z");
+  it("runs later text together, keeping the message's time stamp", () => {
+    const next = appendPart(appendPart([user("Hi")], text("Hel"), T1), text("lo!"), "2026-11-22T10:00:05.000Z");
     expect(next).toEqual([user("Hi"), assistant("Hello!", T1)]);
   });
 
+  it("keeps cards and answers where they came between the text", () => {
+    // given a reply that says something, shows a card, then says more
+    const proposal = aProposal();
+    const result = anEventsResult();
+    const next = [text("Here is a draft."), { type: "proposal", proposal } as const, text(" Confirm it "), text("if it looks right."), { type: "result", result } as const].reduce(
+      (messages, part) => appendPart(messages, part, T1),
+      [user("Lunch with Bruno")],
+    );
+    // then the parts keep their order, text after a card is a new text part, and content is all the text
+    expect(next.at(-1)).toEqual(
+      assistant("Here is a draft. Confirm it if it looks right.", T1, [
+        text("Here is a draft."),
+        { type: "proposal", proposal },
+        text(" Confirm it if it looks right."),
+        { type: "result", result },
+      ]),
+    );
+  });
+
+  it("starts with a card when the reply has no text yet", () => {
+    const proposal = aProposal();
+    const next = appendPart([user("Lunch")], { type: "proposal", proposal }, T1);
+    expect(next.at(-1)).toEqual(assistant("", T1, [{ type: "proposal", proposal }]));
+  });
+
   it("starts a new reply after the next user message", () => {
-    const next = appendChunk([user("Hi"), assistant("Hello!"), user("And?")], "Yes", T1);
+    const next = appendPart([user("Hi"), assistant("Hello!"), user("And?")], text("Yes"), T1);
     expect(next.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(next.at(-1)?.content).toBe("Yes");
   });
 });
 
+describe("fromStoredMessages", () => {
+  it("shows a stored turn's text, then its answers, then its cards with their status now", () => {
+    const confirmed = aProposal({ status: "confirmed", event_request_id: "er9" });
+    const result = anEventsResult();
+    const stored: TConversationMessage[] = [
+      { role: "user", content: "Lunch with Bruno", timestamp: T0, proposals: [], results: [] },
+      { role: "assistant", content: "Here is a draft.", timestamp: T1, proposals: [confirmed], results: [result] },
+      { role: "assistant", content: "", timestamp: T1, proposals: [], results: [] },
+    ];
+    expect(fromStoredMessages(stored)).toEqual([
+      user("Lunch with Bruno"),
+      assistant("Here is a draft.", T1, [text("Here is a draft."), { type: "result", result }, { type: "proposal", proposal: confirmed }]),
+      assistant("", T1, []),
+    ]);
+  });
+});
+
 describe("chatReducer", () => {
   const sent = chatReducer({ ...initialChatState, error: "Old error" }, { type: "sent", message: user("Hi") });
+  const receive = (state: ChatState, content: string) => chatReducer(state, { type: "part-received", part: text(content), timestamp: T1 });
 
   it("on send appends the user message, sets loading and streaming, clears the error", () => {
-    expect(sent).toEqual({ messages: [user("Hi")], isStreaming: true, loading: true, error: null });
+    expect(sent).toEqual({ ...initialChatState, messages: [user("Hi")], isStreaming: true, loading: true, error: null });
   });
 
-  it("on chunks builds the assistant reply, still streaming", () => {
-    const state = [
-      { type: "chunk-received", text: "Hel", timestamp: T1 },
-      { type: "chunk-received", text: "lo", timestamp: T1 },
-    ].reduce((current, action) => chatReducer(current, action as never), sent);
+  it("on parts builds the assistant reply, still streaming", () => {
+    const state = receive(receive(sent, "Hel"), "lo");
     expect(state.messages).toEqual([user("Hi"), assistant("Hello")]);
     expect(state.isStreaming).toBe(true);
     expect(state.loading).toBe(true);
   });
 
+  it("remembers the conversation a reply names, and keeps it for the next turn", () => {
+    const started = chatReducer(sent, { type: "conversation-started", conversationId: "c1" });
+    const ended = chatReducer(receive(started, "Hello"), { type: "stream-ended" });
+    expect(ended.conversationId).toBe("c1");
+    expect(chatReducer(ended, { type: "sent", message: user("More") }).conversationId).toBe("c1");
+  });
+
   it("on end clears streaming and loading", () => {
-    const state = chatReducer(chatReducer(sent, { type: "chunk-received", text: "Hello", timestamp: T1 }), { type: "stream-ended" });
-    expect(state).toEqual({ messages: [user("Hi"), assistant("Hello")], isStreaming: false, loading: false, error: null });
+    const state = chatReducer(receive(sent, "Hello"), { type: "stream-ended" });
+    expect(state).toEqual({ ...initialChatState, messages: [user("Hi"), assistant("Hello")] });
   });
 
   it("on failure clears both and sets the error; dismissing clears it", () => {
     const failed = chatReducer(sent, { type: "stream-failed", error: "HTTP Error: 500" });
-    expect(failed).toEqual({ messages: [user("Hi")], isStreaming: false, loading: false, error: "HTTP Error: 500" });
+    expect(failed).toEqual({ ...initialChatState, messages: [user("Hi")], error: "HTTP Error: 500" });
     expect(chatReducer(failed, { type: "error-dismissed" }).error).toBeNull();
   });
 
-  it("clear resets the conversation", () => {
-    expect(chatReducer(sent, { type: "cleared" })).toEqual(initialChatState);
+  it("clear (New Chat) resets the conversation, its id too", () => {
+    const started = chatReducer(sent, { type: "conversation-started", conversationId: "c1" });
+    expect(chatReducer(started, { type: "cleared" })).toEqual(initialChatState);
+  });
+
+  it("reopening a conversation empties the screen, then shows its messages", () => {
+    const opening = chatReducer(receive(sent, "Hello"), { type: "conversation-opening", conversationId: "c2" });
+    expect(opening).toEqual({ ...initialChatState, conversationId: "c2", isOpening: true });
+    const opened = chatReducer(opening, { type: "conversation-opened", conversationId: "c2", messages: [user("Old"), assistant("Answer")] });
+    expect(opened).toEqual({ ...initialChatState, conversationId: "c2", messages: [user("Old"), assistant("Answer")] });
+  });
+
+  it("ignores a late answer for a conversation the person already left", () => {
+    const opening = chatReducer(initialChatState, { type: "conversation-opening", conversationId: "c3" });
+    expect(chatReducer(opening, { type: "conversation-opened", conversationId: "c2", messages: [user("Old")] })).toBe(opening);
+  });
+
+  it("a conversation that fails to open shows the error, and the next message starts a new one", () => {
+    const opening = chatReducer(initialChatState, { type: "conversation-opening", conversationId: "c2" });
+    const failed = chatReducer(opening, { type: "conversation-failed", error: "This conversation no longer exists. Start a new chat." });
+    expect(failed).toEqual({ ...initialChatState, error: "This conversation no longer exists. Start a new chat." });
   });
 });
 
 describe("isAwaitingReply", () => {
-  const base: ChatState = { messages: [user("Hi")], isStreaming: true, loading: true, error: null };
+  const base: ChatState = { ...initialChatState, messages: [user("Hi")], isStreaming: true, loading: true };
 
-  it("is true while loading and no assistant text has arrived", () => {
+  it("is true while loading and no part of the reply has arrived", () => {
     expect(isAwaitingReply(base)).toBe(true);
     expect(isAwaitingReply({ ...base, messages: [user("Hi"), assistant("")] })).toBe(true);
   });
 
-  it("is false once text arrives, and when idle", () => {
+  it("is false once text or a card arrives, and when idle", () => {
     expect(isAwaitingReply({ ...base, messages: [user("Hi"), assistant("H")] })).toBe(false);
+    expect(isAwaitingReply({ ...base, messages: [user("Hi"), assistant("", T1, [{ type: "proposal", proposal: aProposal() }])] })).toBe(false);
     expect(isAwaitingReply(initialChatState)).toBe(false);
   });
 });
@@ -125,6 +200,18 @@ describe("buildChatRequest", () => {
     expect(ZChatRequestSchema.safeParse(request).success).toBe(true);
   });
 
+  it("in a stored conversation sends only the new message, with the conversation's id", () => {
+    const messages = [user("Hi"), assistant("Hello!"), user("What is on today?")];
+    const request = buildChatRequest(messages, now, { ...options, conversationId: "c1" });
+    expect(request.messages).toEqual([{ role: "user", content: "What is on today?" }]);
+    expect(request.conversation_id).toBe("c1");
+    expect(ZChatRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it("names no conversation on the first turn", () => {
+    expect(buildChatRequest([user("Hi")], now, options)).not.toHaveProperty("conversation_id");
+  });
+
   it("uses the browser's zone by default", () => {
     const request = buildChatRequest([user("Hi")], now);
     expect(request.context.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -148,16 +235,14 @@ describe("chatErrorMessage", () => {
     );
   });
 
+  it("has words of its own for a message over the limit and a conversation that is gone", () => {
+    const tooLong = new ApiError(400, "raw", "validation_failed", [{ path: "messages.0.content", message: "raw" }]);
+    expect(chatErrorMessage(tooLong)).toBe("Your message is too long: keep it under 2,000 characters.");
+    expect(chatErrorMessage(new ApiError(404, "Conversation not found", "not_found"))).toBe("This conversation no longer exists. Start a new chat.");
+  });
+
   it("falls back to the chat default for anything else", () => {
     expect(chatErrorMessage(new TypeError("x is undefined"))).toBe("Failed to chat with Amia. Please try again.");
     expect(chatErrorMessage(null)).toBe("Failed to chat with Amia. Please try again.");
-  });
-});
-
-describe("sampleHistory", () => {
-  it("shows all three forms of the history time display", () => {
-    const now = new Date("2026-11-22T14:05:00.000Z");
-    const shown = sampleHistory(now).map((item) => formatHistoryTime(item.timestamp, now, "UTC"));
-    expect(shown).toEqual(["12:05", "Thursday", "Nov 2"]);
   });
 });

@@ -1,56 +1,120 @@
-import { MAX_CHAT_MESSAGES, type TChatRequest, type TChatRole } from "@amia/contracts";
+import {
+  MAX_CHAT_MESSAGES,
+  type TAssistantResult,
+  type TChatRequest,
+  type TChatRole,
+  type TConversationMessage,
+  type TProposal,
+} from "@amia/contracts";
 import { ApiError } from "../../api/client.ts";
-import { DEFAULT_MESSAGES } from "../../lib/errors.ts";
+import { chatCodeMessage, DEFAULT_MESSAGES } from "../../lib/errors.ts";
 
 /*
- * The chat's state machine (SPEC.md section 4, "Chat"), pure so it can be tested without a
- * browser: the reducer behind useChat, and the request a send posts (section 3, "Chat request").
+ * The chat's state machine (SPEC.md section 4, "Chat"; issue 10), pure so it can be tested
+ * without a browser: the reducer behind useChat, and the request a send posts (section 3,
+ * "Chat request").
  */
 
-/** SPEC.md section 3, "Chat message": the timestamp is an ISO string, for display. */
+/** A piece of a message: text, a proposal card or a structured answer, in arrival order. */
+export type MessagePart =
+  | { type: "text"; content: string }
+  | { type: "proposal"; proposal: TProposal }
+  | { type: "result"; result: TAssistantResult };
+
+/**
+ * SPEC.md section 3, "Chat message", plus its parts. `content` is all the message's text (what
+ * the request sends back); `parts` is what the bubble shows. The timestamp is an ISO string.
+ */
 export interface ChatMessage {
   role: TChatRole;
   content: string;
   timestamp: string;
+  parts: MessagePart[];
 }
 
-/** SPEC.md section 3, "Chat state". `error` is the text shown, or null. */
+/**
+ * SPEC.md section 3, "Chat state", plus the stored conversation the messages belong to (null
+ * until the first reply names it) and whether one is being opened. `error` is the text shown.
+ */
 export interface ChatState {
   messages: ChatMessage[];
   isStreaming: boolean;
   loading: boolean;
   error: string | null;
+  conversationId: string | null;
+  isOpening: boolean;
 }
 
-export const initialChatState: ChatState = { messages: [], isStreaming: false, loading: false, error: null };
+export const initialChatState: ChatState = {
+  messages: [],
+  isStreaming: false,
+  loading: false,
+  error: null,
+  conversationId: null,
+  isOpening: false,
+};
 
 export type ChatAction =
   | { type: "sent"; message: ChatMessage }
-  | { type: "chunk-received"; text: string; timestamp: string }
+  | { type: "conversation-started"; conversationId: string }
+  | { type: "part-received"; part: MessagePart; timestamp: string }
   | { type: "stream-ended" }
   | { type: "stream-failed"; error: string }
   | { type: "error-dismissed" }
-  | { type: "cleared" };
+  | { type: "cleared" }
+  | { type: "conversation-opening"; conversationId: string }
+  | { type: "conversation-opened"; conversationId: string; messages: ChatMessage[] }
+  | { type: "conversation-failed"; error: string };
+
+/** A message the person typed. */
+export function userMessage(content: string, timestamp: string): ChatMessage {
+  return { role: "user", content, timestamp, parts: [{ type: "text", content }] };
+}
 
 /**
- * A streamed chunk: the first one of a reply adds an assistant message (the last message is
- * still the user's), every later one is appended to it. `timestamp` is used only when the
- * assistant message is created.
+ * A streamed part: the first one of a reply adds an assistant message (the last message is
+ * still the user's), every later one joins it. Text runs together (a text part right after
+ * another extends it); cards and answers keep their place between the text. `timestamp` is
+ * used only when the assistant message is created.
  */
-export function appendChunk(messages: ChatMessage[], text: string, timestamp: string): ChatMessage[] {
+export function appendPart(messages: ChatMessage[], part: MessagePart, timestamp: string): ChatMessage[] {
   const last = messages.at(-1);
-  if (last?.role === "assistant") {
-    return [...messages.slice(0, -1), { ...last, content: last.content + text }];
-  }
-  return [...messages, { role: "assistant", content: text, timestamp }];
+  const reply: ChatMessage = last?.role === "assistant" ? last : { role: "assistant", content: "", timestamp, parts: [] };
+  const lastPart = reply.parts.at(-1);
+  const parts =
+    part.type === "text" && lastPart?.type === "text"
+      ? [...reply.parts.slice(0, -1), { type: "text" as const, content: lastPart.content + part.content }]
+      : [...reply.parts, part];
+  const content = part.type === "text" ? reply.content + part.content : reply.content;
+  const next = { ...reply, content, parts };
+  return last?.role === "assistant" ? [...messages.slice(0, -1), next] : [...messages, next];
+}
+
+/**
+ * Stored turns as chat messages: the text first, then its answers and cards (storage keeps
+ * them apart, not interleaved). Cards show the status the server gave them now.
+ */
+export function fromStoredMessages(messages: readonly TConversationMessage[]): ChatMessage[] {
+  return messages.map((message) => ({
+    role: message.role,
+    content: message.content,
+    timestamp: message.timestamp,
+    parts: [
+      ...(message.content === "" ? [] : [{ type: "text" as const, content: message.content }]),
+      ...message.results.map((result) => ({ type: "result" as const, result })),
+      ...message.proposals.map((proposal) => ({ type: "proposal" as const, proposal })),
+    ],
+  }));
 }
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case "sent":
-      return { messages: [...state.messages, action.message], isStreaming: true, loading: true, error: null };
-    case "chunk-received":
-      return { ...state, messages: appendChunk(state.messages, action.text, action.timestamp) };
+      return { ...state, messages: [...state.messages, action.message], isStreaming: true, loading: true, error: null };
+    case "conversation-started":
+      return { ...state, conversationId: action.conversationId };
+    case "part-received":
+      return { ...state, messages: appendPart(state.messages, action.part, action.timestamp) };
     case "stream-ended":
       return { ...state, isStreaming: false, loading: false };
     case "stream-failed":
@@ -59,6 +123,15 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, error: null };
     case "cleared":
       return initialChatState;
+    case "conversation-opening":
+      return { ...initialChatState, conversationId: action.conversationId, isOpening: true };
+    case "conversation-opened":
+      // A late answer for a conversation the person has already left changes nothing.
+      if (action.conversationId !== state.conversationId) return state;
+      return { ...state, messages: action.messages, isOpening: false };
+    case "conversation-failed":
+      // Nothing shown belongs to it: the next message starts a new conversation.
+      return { ...state, isOpening: false, conversationId: null, error: action.error };
     default: {
       const unknown: never = action;
       return unknown;
@@ -66,11 +139,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   }
 }
 
-/** Waiting for the first assistant text of the reply in flight (shows the LoadingMark). */
-export function isAwaitingReply(state: ChatState): boolean {
+/** Waiting for the first part (text, card or answer) of the reply in flight (shows the LoadingMark). */
+export function isAwaitingReply(state: Pick<ChatState, "loading" | "messages">): boolean {
   if (!state.loading) return false;
   const last = state.messages.at(-1);
-  return last === undefined || last.role !== "assistant" || last.content === "";
+  return last === undefined || last.role !== "assistant" || last.parts.length === 0;
 }
 
 /** The text to send, or null when it is blank (SPEC.md section 5: blank is never sent). */
@@ -95,18 +168,22 @@ export function browserTimeZone(): string {
 }
 
 /**
- * The body of a chat call (SPEC.md section 3, "Chat request"): every turn as {role, content},
- * an empty metadata object and the browser's date, time and zone. The server takes at most
- * MAX_CHAT_MESSAGES turns, so a longer conversation sends its most recent ones.
+ * The body of a chat call (SPEC.md section 3, "Chat request"): the turns as {role, content},
+ * an empty metadata object and the browser's date, time and zone. In a stored conversation
+ * (`conversationId`) the server reads the earlier turns itself: only the new message goes,
+ * with the conversation's id. Otherwise every turn goes; the server takes at most
+ * MAX_CHAT_MESSAGES, so a longer conversation sends its most recent ones.
  */
 export function buildChatRequest(
   messages: ChatMessage[],
   now: Date,
-  options: { locale?: string; timeZone?: string } = {},
+  options: { locale?: string; timeZone?: string; conversationId?: string | null } = {},
 ): TChatRequest {
   const timeZone = options.timeZone ?? browserTimeZone();
+  const turns = options.conversationId ? messages.slice(-1) : messages.slice(-MAX_CHAT_MESSAGES);
   return {
-    messages: messages.slice(-MAX_CHAT_MESSAGES).map(({ role, content }) => ({ role, content })),
+    messages: turns.map(({ role, content }) => ({ role, content })),
+    ...(options.conversationId ? { conversation_id: options.conversationId } : {}),
     metadata: {},
     context: {
       current_date: longDate(now, options.locale, timeZone),
@@ -117,10 +194,13 @@ export function buildChatRequest(
 }
 
 /**
- * The text shown for a failed send: streamChat rejects with an ApiError whose message is meant
- * for the user (the server's message, "HTTP Error: {status}", "No response body", the network
+ * The text shown for a failed send: words of our own for the codes that have them (a message
+ * over the limit, a conversation that is gone); else the ApiError's message, which is meant for
+ * the user (the server's message, "HTTP Error: {status}", "No response body", the network
  * text); anything else is a bug, shown as the chat default (SPEC.md section 8).
  */
 export function chatErrorMessage(error: unknown): string {
+  const words = chatCodeMessage(error);
+  if (words !== null) return words;
   return error instanceof ApiError && error.message.trim() !== "" ? error.message : DEFAULT_MESSAGES.chat;
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useNavigate, useParams } from "react-router-dom";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import type { TEventRequest } from "@amia/contracts";
 import { useDeleteEventRequest, useEventRequest, useUpdateEventRequest } from "../../api/event-requests.ts";
@@ -16,6 +16,7 @@ import { usePageTitle } from "../usePageTitle.ts";
 import { isNotFound } from "./event-detail.ts";
 import { eventCardTitle, isCreator } from "./events-list.ts";
 import { EventForm } from "./form/EventForm.tsx";
+import { readEventPrefill, withPrefill } from "./prefill.ts";
 import "./Events.css";
 
 /** Edit page (SPEC.md section 2): loads the request, fills the form; save and delete go to /dashboard. */
@@ -72,7 +73,9 @@ function EditEvent({ event }: { event: TEventRequest }) {
   const update = useUpdateEventRequest(event.id);
   const remove = useDeleteEventRequest();
   const [confirming, setConfirming] = useState(false);
-  const [initialValues] = useState(() => fromEventRequest(event));
+  // Opened from the assistant's "Change": the proposed changes over the stored values.
+  const { state } = useLocation();
+  const [initialValues] = useState(() => withPrefill(fromEventRequest(event), readEventPrefill(state), "edit"));
   const title = eventCardTitle(event.title);
 
   function save(values: EventFormValues) {
