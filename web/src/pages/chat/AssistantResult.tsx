@@ -22,9 +22,9 @@ export function AssistantResult({ result }: { result: TAssistantResult }) {
     if (result.items.length === 0) return null;
     return (
       <section className="chat-result" aria-labelledby={headingId}>
-        <h3 id={headingId} className="chat-result__title">
+        <h2 id={headingId} className="chat-result__title">
           Events
-        </h3>
+        </h2>
         <ul className="chat-result__list">
           {result.items.map((item) => {
             const pill = eventStatusPill(item.status);
@@ -55,9 +55,9 @@ export function AssistantResult({ result }: { result: TAssistantResult }) {
   if (result.slots.length === 0 && notes.length === 0) return null;
   return (
     <section className="chat-result" aria-labelledby={headingId}>
-      <h3 id={headingId} className="chat-result__title">
+      <h2 id={headingId} className="chat-result__title">
         Free time
-      </h3>
+      </h2>
       {result.slots.length > 0 && (
         <ul className="chat-result__list">
           {result.slots.map((slot) => (

@@ -54,9 +54,9 @@ export function ProposalCard({ proposal: initial }: { proposal: TProposal }) {
   return (
     <article className={`proposal-card proposal-card--${status}`} aria-labelledby={headingId}>
       <header className="proposal-card__header">
-        <h3 id={headingId} className="proposal-card__heading">
+        <h2 id={headingId} className="proposal-card__heading">
           {proposal.summary}
-        </h3>
+        </h2>
         <Pill tone={pill.tone}>{pill.label}</Pill>
       </header>
       {status === "open" ? <OpenProposal proposal={proposal} /> : <ClosedProposal proposal={proposal} now={now} />}
@@ -104,7 +104,7 @@ function ProposalChanges({ proposal }: { proposal: TProposal }) {
   if (lines.length === 0) return null;
   return (
     <section className="proposal-card__section">
-      <h4 className="proposal-card__subheading">What changes</h4>
+      <h3 className="proposal-card__subheading">What changes</h3>
       <ul className="proposal-card__changes">
         {lines.map((line) => (
           <li key={line.label}>
