@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import type { TProposal, TProposalStatus } from "@amia/contracts";
 import { useProposal, useProposalAction, type ProposalAction } from "../../api/assistant.ts";
@@ -50,9 +50,23 @@ export function ProposalCard({ proposal: initial }: { proposal: TProposal }) {
   const status = cardStatus(proposal, now);
   const headingId = useId();
   const pill = STATUS_PILLS[status];
+  const articleRef = useRef<HTMLElement>(null);
+
+  // Confirm, Cancel and Undo remove the button that was pressed: keep the keyboard user's place
+  // by moving focus to the line that says what happened (only when focus was in this card).
+  const previousStatusRef = useRef(status);
+  useEffect(() => {
+    if (previousStatusRef.current === status) return;
+    previousStatusRef.current = status;
+    const active = document.activeElement;
+    const article = articleRef.current;
+    if (article && (active === null || active === document.body || article.contains(active))) {
+      article.querySelector<HTMLElement>(".proposal-card__status")?.focus();
+    }
+  }, [status]);
 
   return (
-    <article className={`proposal-card proposal-card--${status}`} aria-labelledby={headingId}>
+    <article ref={articleRef} className={`proposal-card proposal-card--${status}`} aria-labelledby={headingId}>
       <header className="proposal-card__header">
         <h2 id={headingId} className="proposal-card__heading">
           {proposal.summary}
@@ -262,7 +276,7 @@ function ClosedProposal({ proposal, now }: { proposal: TProposal; now: number })
           {reviewers.map((reviewer) => `${personName(reviewer)} (${reviewer.required ? "required" : "optional"})`).join(", ")}
         </p>
       )}
-      <p className="proposal-card__status" role="status">
+      <p className="proposal-card__status" role="status" tabIndex={-1}>
         {statusText(proposal, now)}
         {showLink && (
           <>
