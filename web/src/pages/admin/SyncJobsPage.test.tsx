@@ -1,37 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { renderToStaticMarkup } from "react-dom/server";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router-dom";
 import type { TSyncJob, TSyncJobsResponse } from "@amia/contracts";
 import { ApiError } from "../../api/client.ts";
 import { keys } from "../../api/keys.ts";
+import { renderPage, seedQueryError, type Seed } from "../../testing/render-page.tsx";
 import { SyncJobsPage } from "./SyncJobsPage.tsx";
 
 /* Static renders (no DOM in this project): the cache is filled beforehand, nothing is fetched. */
 
-/** retryOnMount off: a cached error is shown as it is, not fetched again (which would read as loading). */
-function client(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } } });
-}
+const withError = (error: unknown): Seed => (client) => seedQueryError(client, keys.syncJobs, error);
 
-function withError(error: unknown): QueryClient {
-  const queryClient = client();
-  queryClient
-    .getQueryCache()
-    .build(queryClient, { queryKey: keys.syncJobs })
-    .setState({ status: "error", error: error as Error, fetchStatus: "idle", errorUpdateCount: 1, errorUpdatedAt: Date.now() });
-  return queryClient;
-}
-
-function render(queryClient: QueryClient): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={["/admin/sync-jobs"]}>
-        <SyncJobsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (seed?: Seed): string => renderPage(<SyncJobsPage />, { path: "/admin/sync-jobs", seed });
 
 const failedJob: TSyncJob = {
   id: "req1.create",
@@ -43,15 +21,11 @@ const failedJob: TSyncJob = {
   finished_at: "2026-03-11T14:05:00.000Z",
 };
 
-function withJobs(body: TSyncJobsResponse): QueryClient {
-  const queryClient = client();
-  queryClient.setQueryData(keys.syncJobs, body);
-  return queryClient;
-}
+const withJobs = (body: TSyncJobsResponse): Seed => (client) => client.setQueryData(keys.syncJobs, body);
 
 describe("SyncJobsPage", () => {
   it("shows skeletons while loading", () => {
-    const html = render(client());
+    const html = render();
     expect(html).toContain("<h1");
     expect(html).toContain("Calendar sync jobs");
     expect(html).toContain("skeleton");

@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { renderToStaticMarkup } from "react-dom/server";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router-dom";
 import type {
-  TEventRequest,
   TListCalendarEventsResponse,
   TListEventRequestsWithApprovalsResponse,
   TListNotificationsResponse,
   TNotification,
 } from "@amia/contracts";
 import { keys } from "../../api/keys.ts";
+import { anEventRequest } from "../../testing/fixtures.ts";
+import { renderPage, seedQueryError, type Seed } from "../../testing/render-page.tsx";
 import { DashboardPage } from "./DashboardPage.tsx";
 
 /*
@@ -21,19 +19,7 @@ const draftsKey = keys.eventRequestList({ role: "creator", skip: 0, take: 3, sta
 const reviewKey = keys.eventRequestList({ role: "reviewer", skip: 0, take: 3, status: "pending" });
 const calendarKey = keys.calendarEvents({ days: 14 });
 
-function client(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-}
-
-function render(queryClient: QueryClient): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={["/dashboard"]}>
-        <DashboardPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (seed?: Seed): string => renderPage(<DashboardPage />, { path: "/dashboard", seed });
 
 function notification(overrides: Partial<TNotification>): TNotification {
   return {
@@ -48,34 +34,11 @@ function notification(overrides: Partial<TNotification>): TNotification {
   };
 }
 
-function request(overrides: Partial<TEventRequest>): TEventRequest {
-  return {
-    id: "er1",
-    title: "Team lunch",
-    description: null,
-    location: null,
-    notes: null,
-    start_date: { date_time: "2026-03-11T12:00", time_zone: "UTC" },
-    end_date: { date_time: "2026-03-11T13:00", time_zone: "UTC" },
-    importance_level: 1,
-    status: "pending",
-    approval_status: "pending",
-    requested_approvals: 1,
-    completed_count: 0,
-    approvers: [],
-    created_by: "u1",
-    created_at: "2026-03-01T10:00:00Z",
-    updated_at: "2026-03-01T10:00:00Z",
-    google_event_id: null,
-    ...overrides,
-  };
-}
-
 const page = (total: number, take = 3) => ({ total_count: total, skip: 0, take });
 
 describe("DashboardPage", () => {
   it("shows skeletons while loading (1 for notifications, 3 for events and drafts)", () => {
-    const html = render(client());
+    const html = render();
     expect(html).toContain("<h1");
     expect(html).toContain("Dashboard");
     expect(html.match(/class="skeleton-card"/g)).toHaveLength(1 + 3 + 3);
@@ -88,12 +51,12 @@ describe("DashboardPage", () => {
   });
 
   it("shows the empty states", () => {
-    const queryClient = client();
-    queryClient.setQueryData<TListNotificationsResponse>(notificationsKey, { notifications: [], ...page(0) });
-    queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(draftsKey, { event_requests: [], ...page(0) });
-    queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(reviewKey, { event_requests: [], ...page(0) });
-    queryClient.setQueryData<TListCalendarEventsResponse>(calendarKey, { events: [] });
-    const html = render(queryClient);
+    const html = render((queryClient) => {
+      queryClient.setQueryData<TListNotificationsResponse>(notificationsKey, { notifications: [], ...page(0) });
+      queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(draftsKey, { event_requests: [], ...page(0) });
+      queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(reviewKey, { event_requests: [], ...page(0) });
+      queryClient.setQueryData<TListCalendarEventsResponse>(calendarKey, { events: [] });
+    });
     expect(html).toContain("No notifications");
     expect(html).toContain("No pending drafts");
     expect(html).toContain("No upcoming events");
@@ -104,25 +67,22 @@ describe("DashboardPage", () => {
 
   it("says the calendar is not connected when it fails", () => {
     // As after the failed fetch, on a render that does not retry.
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } } });
-    const query = queryClient.getQueryCache().build(queryClient, { queryKey: calendarKey });
-    query.setState({ status: "error", error: new Error("not connected"), fetchStatus: "idle" });
-    const html = render(queryClient);
+    const html = render((queryClient) => seedQueryError(queryClient, calendarKey, new Error("not connected")));
     expect(html).toContain("No upcoming events");
     expect(html).toContain("Calendar not connected yet.");
   });
 
   it("lists notifications with the badge, links, Unread pill and Mark Read", () => {
-    const queryClient = client();
-    queryClient.setQueryData<TListNotificationsResponse>(notificationsKey, {
-      notifications: [
-        notification({ id: "a", title: "Ana Silva asked you to review Team lunch", kind: "event_request_review_requested", subject_id: "er9" }),
-        notification({ id: "b", title: "Bo wants to connect", kind: "relationship_request_received", subject_id: "rr1" }),
-        notification({ id: "c", title: "Welcome", kind: "general" }),
-      ],
-      ...page(120),
+    const html = render((queryClient) => {
+      queryClient.setQueryData<TListNotificationsResponse>(notificationsKey, {
+        notifications: [
+          notification({ id: "a", title: "Ana Silva asked you to review Team lunch", kind: "event_request_review_requested", subject_id: "er9" }),
+          notification({ id: "b", title: "Bo wants to connect", kind: "relationship_request_received", subject_id: "rr1" }),
+          notification({ id: "c", title: "Welcome", kind: "general" }),
+        ],
+        ...page(120),
+      });
     });
-    const html = render(queryClient);
     expect(html).toContain('99+<span class="visually-hidden"> unread</span>');
     expect(html).toMatch(/href="\/events\/er9"[^>]*>Ana Silva asked you to re\.\.\.</);
     expect(html).toMatch(/href="\/profile\?tab=relationships"[^>]*>Bo wants to connect</);
@@ -132,28 +92,28 @@ describe("DashboardPage", () => {
   });
 
   it("lists drafts, the requests to review, and upcoming events", () => {
-    const queryClient = client();
-    queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(draftsKey, {
-      event_requests: [request({ id: "d1", title: "A very long event request title" }), request({ id: "d2", title: null, status: "approved" })],
-      ...page(2),
+    const html = render((queryClient) => {
+      queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(draftsKey, {
+        event_requests: [anEventRequest({ id: "d1", title: "A very long event request title" }), anEventRequest({ id: "d2", title: null, status: "approved" })],
+        ...page(2),
+      });
+      queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(reviewKey, {
+        event_requests: [anEventRequest({ id: "r1", title: "Offsite" })],
+        ...page(1),
+      });
+      queryClient.setQueryData<TListCalendarEventsResponse>(calendarKey, {
+        events: Array.from({ length: 7 }, (_, index) => ({
+          id: `g${index}`,
+          title: `Event ${index}`,
+          description: null,
+          location: null,
+          start: { is_all_day: true, date: "2026-03-11", date_time: null, time_zone: null },
+          end: { is_all_day: true, date: "2026-03-12", date_time: null, time_zone: null },
+          html_link: null,
+          event_request_id: index === 0 ? "er5" : null,
+        })),
+      });
     });
-    queryClient.setQueryData<TListEventRequestsWithApprovalsResponse>(reviewKey, {
-      event_requests: [request({ id: "r1", title: "Offsite" })],
-      ...page(1),
-    });
-    queryClient.setQueryData<TListCalendarEventsResponse>(calendarKey, {
-      events: Array.from({ length: 7 }, (_, index) => ({
-        id: `g${index}`,
-        title: `Event ${index}`,
-        description: null,
-        location: null,
-        start: { is_all_day: true, date: "2026-03-11", date_time: null, time_zone: null },
-        end: { is_all_day: true, date: "2026-03-12", date_time: null, time_zone: null },
-        html_link: null,
-        event_request_id: index === 0 ? "er5" : null,
-      })),
-    });
-    const html = render(queryClient);
     expect(html).toContain("A very long event re...");
     expect(html).toContain("Untitled Event");
     expect(html).toContain(">Pending<");

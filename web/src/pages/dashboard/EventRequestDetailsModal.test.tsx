@@ -1,30 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { TEventRequest } from "@amia/contracts";
+import { anApprover, anEventRequest } from "../../testing/fixtures.ts";
 import { EventRequestDetails } from "./EventRequestDetailsModal.tsx";
 
-const request: TEventRequest = {
-  id: "er1",
-  title: "Team lunch",
+const request = anEventRequest({
   description: "Bring ideas",
   location: "Cafe",
-  notes: null,
-  start_date: { date_time: "2026-03-11T12:00", time_zone: "UTC" },
   end_date: { date_time: "2026-03-11T13:30", time_zone: "UTC" },
-  importance_level: 1,
-  status: "pending",
-  approval_status: "pending",
   requested_approvals: 2,
   completed_count: 1,
   approvers: [
-    { id: "a1", user_id: "u2", required: true, status: "approved", response_notes: null, responded_at: "2026-03-02T10:00:00Z", full_name: "Ana Silva" },
-    { id: "a2", user_id: "u3", required: false, status: "pending", response_notes: null, responded_at: null, full_name: null },
+    anApprover({ id: "a1", user_id: "u2", status: "approved", responded_at: "2026-03-02T10:00:00Z", full_name: "Ana Silva" }),
+    anApprover({ id: "a2", user_id: "u3", required: false, full_name: null }),
   ],
-  created_by: "u1",
-  created_at: "2026-03-01T10:00:00Z",
-  updated_at: "2026-03-01T10:00:00Z",
-  google_event_id: null,
-};
+});
 
 describe("EventRequestDetails", () => {
   const html = renderToStaticMarkup(<EventRequestDetails request={request} />);

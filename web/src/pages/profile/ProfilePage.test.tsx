@@ -1,38 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router-dom";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { TListAiUsageResponse, TListRelationshipRequestsResponse, TListRelationshipsResponse, TSessionUser } from "@amia/contracts";
+import type { QueryClient } from "@tanstack/react-query";
+import type { TListAiUsageResponse, TListRelationshipRequestsResponse, TListRelationshipsResponse } from "@amia/contracts";
 import { keys } from "../../api/keys.ts";
-import { AuthProvider } from "../../auth/AuthProvider.tsx";
 import { currentMonth, monthRange } from "../../lib/month.ts";
+import { aSessionUser } from "../../testing/fixtures.ts";
+import { renderPage, type Seed } from "../../testing/render-page.tsx";
 import { ProfilePage } from "./ProfilePage.tsx";
 
 /* Server-rendered smoke tests: the page reads cached queries only (no fetch happens on the server). */
 
-const user: TSessionUser = {
-  id: "u1",
-  email: "ada@example.com",
-  user_metadata: { name: "Ada Lovelace", full_name: null },
-  app_metadata: { provider: "google" },
-  email_confirmed_at: null,
-  created_at: "2026-01-02T10:00:00.000Z",
-  last_sign_in_at: null,
-};
+const user = aSessionUser();
 
-function render(url: string, seed: (client: QueryClient) => void = () => undefined): string {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  seed(client);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <ProfilePage />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-}
+const render = (url: string, seed?: Seed): string => renderPage(<ProfilePage />, { path: url, seed });
 
 const signedIn = (client: QueryClient) => client.setQueryData(keys.session, user);
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { renderToStaticMarkup } from "react-dom/server";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ApiError } from "../../../api/client.ts";
 import { emptyEventForm, type EventFormValues } from "../../../lib/event-form.ts";
+import { renderPage } from "../../../testing/render-page.tsx";
 import { EventForm, type EventFormProps } from "./EventForm.tsx";
 
 function render(overrides: Partial<EventFormProps> = {}, values?: Partial<EventFormValues>): string {
-  const client = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   const props: EventFormProps = {
     mode: "create",
     submitLabel: "Create Event",
@@ -19,11 +17,7 @@ function render(overrides: Partial<EventFormProps> = {}, values?: Partial<EventF
     ...(values ? { initialValues: { ...emptyEventForm(), ...values } } : {}),
     ...overrides,
   };
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <EventForm {...props} />
-    </QueryClientProvider>,
-  );
+  return renderPage(<EventForm {...props} />, { queries: { enabled: false } });
 }
 
 describe("EventForm", () => {
