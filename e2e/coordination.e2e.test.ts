@@ -150,6 +150,54 @@ describe("two people coordinating an event", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it("answers questions without writing, and writes only what Ana confirms (the assistant, issue 10)", async () => {
+    const { page } = anaUser;
+    const countOf = async (who: Page, query = "") =>
+      ((await (await who.request.get(url(`/api/v1/event-requests${query}`))).json()) as { event_requests: unknown[] }).event_requests.length;
+    const before = { ana: await countOf(page), brunoReviews: await countOf(brunoUser.page, "?role=reviewer") };
+    const ask = async (message: string) => {
+      const answers = page.locator(".chat-message--assistant:not(.chat-message--pending)");
+      const replies = await answers.count();
+      await page.getByLabel("Message").fill(message);
+      await page.keyboard.press("Enter");
+      await answers.nth(replies).waitFor(SLOW);
+      await page.getByLabel("Message").and(page.locator(":enabled")).waitFor(SLOW);
+    };
+
+    await page.goto(url("/chat"));
+    const log = page.getByRole("log");
+    await ask("What events do I have this week?");
+    await ask("When am I free tomorrow afternoon?");
+    await ask("Find a free hour for coffee with Bruno next week");
+    expect(await log.getByText("What events do I have").count()).toBe(1);
+    // Three questions wrote nothing: no request for Ana, none for Bruno to review.
+    expect(await countOf(page)).toBe(before.ana);
+    expect(await countOf(brunoUser.page, "?role=reviewer")).toBe(before.brunoReviews);
+
+    await ask("Lunch with Bruno Friday at 1pm at Joe's");
+    const card = log.locator("article.proposal-card").last();
+    await card.getByRole("heading", { name: /Lunch with Bruno/ }).waitFor(SLOW);
+    const cardText = await card.innerText();
+    expect(cardText).toContain(bruno.name);
+    expect(cardText).toMatch(/1 hour/);
+    expect(cardText).toMatch(/UTC|[A-Z][a-z]+\/[A-Z]/); // the event's zone is named
+    expect(await card.getByRole("switch", { name: new RegExp(`Required review from ${bruno.name}`) }).isChecked()).toBe(true);
+    expect(await countOf(page)).toBe(before.ana);
+    await screenshot(page, "desktop-chat-proposal");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByRole("button", { name: "Confirm" }).click();
+    await card.getByRole("link", { name: "View the event request" }).waitFor(SLOW);
+    expect(await countOf(page)).toBe(before.ana + 1);
+    // Bruno is asked to review it.
+    expect(await countOf(brunoUser.page, "?role=reviewer")).toBe(before.brunoReviews + 1);
+
+    await card.getByRole("button", { name: /^Undo/ }).click();
+    await card.getByRole("status").filter({ hasText: "Undone" }).waitFor(SLOW);
+    expect(await countOf(page)).toBe(before.ana);
+    expect(await countOf(brunoUser.page, "?role=reviewer")).toBe(before.brunoReviews);
+  });
+
   it("pages through AI usage and shows every profile tab", async () => {
     const { page } = anaUser;
     const session = (await (await page.request.get(url("/api/v1/auth/session"))).json()) as { user: { id: string } };
