@@ -53,8 +53,10 @@ export interface ParsedSchedule extends TSmartParseResult {
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");
-const formatDate = (w: Day) => `${String(w.year).padStart(4, "0")}-${pad(w.month)}-${pad(w.day)}`;
-const formatDateTime = (w: WallClock) => `${formatDate(w)}T${pad(w.hour)}:${pad(w.minute)}`;
+/** "YYYY-MM-DD": a day as an all-day event's date. */
+export const formatDate = (w: Day) => `${String(w.year).padStart(4, "0")}-${pad(w.month)}-${pad(w.day)}`;
+/** "YYYY-MM-DDTHH:MM": a wall clock as an event's local date_time. */
+export const formatDateTime = (w: WallClock) => `${formatDate(w)}T${pad(w.hour)}:${pad(w.minute)}`;
 
 /** The wall clock an instant shows in a zone. */
 export function wallClockAt(epochMs: number, timeZone: string): WallClock {

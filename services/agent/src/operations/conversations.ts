@@ -4,7 +4,7 @@ import type { TConversationMessage, TConversationSummary, TChatRequest } from "@
 import type { ConversationDocument, ConversationsStore, StoredMessage } from "../store/conversations-store.ts";
 import type { ProposalsStore } from "../store/proposals-store.ts";
 import { proposalNow } from "./act-on-proposal.ts";
-import type { TurnPart } from "./turn.ts";
+import { textOf, type TurnPart } from "./turn.ts";
 
 /*
  * Persistent conversations (issue 10): a chat turn continues one of the user's conversations or
@@ -62,7 +62,7 @@ export async function openConversation(store: ConversationsStore, userId: string
 export async function recordTurn(store: ConversationsStore, opened: OpenedConversation, userId: string, message: { content: string; at: string }, parts: readonly TurnPart[], answeredAt: string): Promise<void> {
   const reply: StoredMessage = {
     role: "assistant",
-    content: parts.flatMap((part) => (part.type === "text" ? [part.content] : [])).join(""),
+    content: textOf(parts),
     timestamp: answeredAt,
     proposal_ids: parts.flatMap((part) => (part.type === "proposal" ? [part.proposal.id] : [])),
     results: parts.flatMap((part) => (part.type === "result" ? [part.result] : [])),

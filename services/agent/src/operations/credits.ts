@@ -1,3 +1,4 @@
+import { ZAiCreditsResponseSchema } from "@amia/contracts";
 import type { UserServices } from "../tools/user-services.ts";
 
 /*
@@ -38,10 +39,10 @@ export function createCreditsChecker(options: { allowedForMs: number; nowMs: () 
 export async function checkCredits(reads: UserServices): Promise<CreditsVerdict> {
   try {
     const { status, body } = await reads.call("usage", "GET", "/api/v1/ai-usage/credits");
-    if (status !== 200) return { kind: "unknown" };
-    const credits = body as { is_over_budget?: boolean; credits_left?: number; credits_per_month?: number; period_end?: string };
-    const isOver = credits.is_over_budget ?? (typeof credits.credits_left === "number" && credits.credits_left <= 0);
-    return isOver ? { kind: "over_budget", creditsPerMonth: credits.credits_per_month ?? 0, periodEnd: credits.period_end ?? null } : { kind: "allowed" };
+    const credits = ZAiCreditsResponseSchema.safeParse(body);
+    if (status !== 200 || !credits.success) return { kind: "unknown" };
+    const { is_over_budget, credits_per_month, period_end } = credits.data;
+    return is_over_budget ? { kind: "over_budget", creditsPerMonth: credits_per_month, periodEnd: period_end } : { kind: "allowed" };
   } catch {
     return { kind: "unknown" };
   }

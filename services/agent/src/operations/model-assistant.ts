@@ -1,7 +1,7 @@
 import type OpenAI from "openai";
 import { ZCreateEventRequestBodySchema, ZStartDateSchema, type TEventRequest, type TChatMessage } from "@amia/contracts";
 import { findMutualSlots } from "../domain/mutual-free-time.ts";
-import { displayName } from "../domain/people.ts";
+import { displayName, resolveName } from "../domain/people.ts";
 import type { UsageRecorder } from "../events/ai-usage-recorded.ts";
 import { TOOL_DEFINITIONS, WRITE_TOOL_ALIASES } from "../tools/tools.ts";
 import { availability, CalendarUnavailableError, eventsBetween, freeTimeResult } from "./reads.ts";
@@ -75,9 +75,12 @@ export async function runModelTool(ctx: TurnContext, name: string, args: Record<
       const to = Date.parse(String(args.time_max ?? ""));
       const minutes = typeof args.duration_minutes === "number" && args.duration_minutes > 0 ? Math.round(args.duration_minutes) : 30;
       if (Number.isNaN(from) || Number.isNaN(to) || to <= from) return asText({ error: true, message: "time_min and time_max must be ISO 8601 instants, min before max" });
+      // Names resolve as everywhere else (domain/people.ts): one connection or none, never a guess.
       const connections = await ctx.proposer.connections();
-      const names = Array.isArray(args.people) ? args.people.map(String) : [];
-      const others = connections.filter((person) => names.some((name) => displayName(person).toLowerCase().includes(name.toLowerCase())));
+      const resolved = (Array.isArray(args.people) ? args.people.map(String) : []).map((name) => resolveName(name, connections));
+      const unresolved = resolved.filter((entry) => entry.kind !== "found").map((entry) => ({ name: entry.name, problem: entry.kind === "ambiguous" ? "several connections have this name; ask which one" : "not one of the user's connections" }));
+      if (unresolved.length > 0) return asText({ error: true, people: unresolved });
+      const others = resolved.flatMap((entry) => (entry.kind === "found" ? [entry.person] : []));
       try {
         const found = await availability(ctx, from, to, others.map((person) => person.user_id));
         const slots = findMutualSlots({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), durationMinutes: minutes, people: found, max: 3, fallbackTimeZone: ctx.timeZone });

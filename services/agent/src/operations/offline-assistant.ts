@@ -3,7 +3,7 @@ import { eventDateToEpochMs, isAllDay, type TEventDate, type TEventRequest } fro
 import { describeDuration, describeInstants, describeWhen } from "../domain/describe.ts";
 import { classifyIntent } from "../domain/intents.ts";
 import { displayName, resolveName } from "../domain/people.ts";
-import { parseSchedule, wallClockAt, type WallClock } from "../domain/schedule-parser.ts";
+import { formatDate, formatDateTime, parseSchedule, peopleIn, wallClockAt, type WallClock } from "../domain/schedule-parser.ts";
 import { matchTarget, readChange } from "../domain/targets.ts";
 import { timeWindowOf } from "../domain/time-window.ts";
 import { findMutualSlots } from "../domain/mutual-free-time.ts";
@@ -28,22 +28,18 @@ export const OFFLINE_HELP = [
   "Nothing is written to your calendar until you press **Confirm** on a card.",
 ].join("\n");
 
-const pad = (value: number) => String(value).padStart(2, "0");
-
 function nowIn(ctx: TurnContext): WallClock {
   return wallClockAt(ctx.nowMs, ctx.timeZone);
 }
 
-/** Names after "with", or "X and I", or "is X free": the people a question is about. */
-export function peopleIn(message: string): string[] {
-  const names = new Set<string>();
-  const name = "([A-Z][\\p{L}'’-]+(?:\\s+[A-Z][\\p{L}'’-]+)?)";
-  for (const pattern of [new RegExp(`\\bwith\\s+${name}`, "gu"), new RegExp(`\\b${name}\\s+and\\s+I\\b`, "gu"), new RegExp(`\\b(?:are|is)\\s+${name}\\s+(?:and\\s+I\\s+)?(?:both\\s+)?(?:free|available)`, "gu")]) {
-    for (const match of message.matchAll(pattern)) {
-      const found = match[1]!.replace(/\s+(Next|This|Tomorrow|Today|On|At|In|And)$/, "");
-      if (!/^(I|Me|My|The|A|An|Next|This|When|What|Find|Tomorrow|Today)$/.test(found)) names.add(found);
-    }
-  }
+const NAME = "(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)";
+/** "Bruno and I …", "Is Bruno free …", "are Bruno and I both free …": names a question puts outside "with". */
+const ASKED_ABOUT = [new RegExp(`\\b${NAME}\\s+and\\s+I\\b`, "gu"), new RegExp(`\\b(?:are|is)\\s+${NAME}\\s+(?:and\\s+I\\s+)?(?:both\\s+)?(?:free|available)`, "gu")];
+
+/** The people a free-time question is about: the parser's "with …" names, and those it asks about. */
+export function peopleAskedAbout(message: string): string[] {
+  const names = new Set(peopleIn(message));
+  for (const pattern of ASKED_ABOUT) for (const match of message.matchAll(pattern)) if (!/^(I|When|What|Are|Is)$/.test(match[1]!)) names.add(match[1]!);
   return [...names];
 }
 
@@ -79,7 +75,7 @@ function meetingTitle(message: string, names: readonly string[]): string {
 
 async function* freeTime(message: string, ctx: TurnContext): AsyncGenerator<TurnPart> {
   const window = timeWindowOf(message, nowIn(ctx), ctx.timeZone);
-  const names = peopleIn(message);
+  const names = peopleAskedAbout(message);
   const parsed = parseSchedule(message, { now: nowIn(ctx), timeZone: ctx.timeZone });
   const minutes = wantedMinutes(message, names.length > 0 ? (parsed.duration_minutes ?? 60) : 30);
 
@@ -149,10 +145,7 @@ async function* freeTime(message: string, ctx: TurnContext): AsyncGenerator<Turn
   yield text(`Here ${intervals.length === 1 ? "is a time" : `are ${intervals.length} times`} ${window.label} when ${["you", ...people.map(displayName)].join(" and ")} are free (${describeDuration(minutes)}, inside everyone's working hours).${caveat} Confirm one to send the request.`);
   const title = meetingTitle(message, people.map(displayName));
   for (const slot of intervals) {
-    const wall = (ms: number) => {
-      const clock = wallClockAt(ms, ctx.timeZone);
-      return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}`;
-    };
+    const wall = (ms: number) => formatDateTime(wallClockAt(ms, ctx.timeZone));
     const proposal = await ctx.proposer.create(
       { title, start_date: { date_time: wall(slot.start), time_zone: ctx.timeZone }, end_date: { date_time: wall(slot.end), time_zone: ctx.timeZone } },
       { reviewerIds: people.map((person) => person.user_id), durationSource: "explicit" },
@@ -200,10 +193,8 @@ function movedStart(value: string, target: TEventRequest): TEventDate | null {
   const hasDay = found.start.isCertain("day") || found.start.isCertain("weekday");
   const hasTime = found.start.isCertain("hour");
   const day = hasDay ? { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() } : { year: current.year, month: current.month, day: current.day };
-  if (isAllDay(target.start_date) && !hasTime) return { date: `${day.year}-${pad(day.month)}-${pad(day.day)}`, time_zone: zone };
-  const hour = hasTime ? date.getHours() : current.hour;
-  const minute = hasTime ? date.getMinutes() : current.minute;
-  return { date_time: `${day.year}-${pad(day.month)}-${pad(day.day)}T${pad(hour)}:${pad(minute)}`, time_zone: zone };
+  if (isAllDay(target.start_date) && !hasTime) return { date: formatDate(day), time_zone: zone };
+  return { date_time: formatDateTime({ ...day, hour: hasTime ? date.getHours() : current.hour, minute: hasTime ? date.getMinutes() : current.minute }), time_zone: zone };
 }
 
 function shifted(target: TEventRequest, newStart: TEventDate): { start_date: TEventDate; end_date: TEventDate } {
@@ -214,8 +205,7 @@ function shifted(target: TEventRequest, newStart: TEventDate): { start_date: TEv
   }
   const length = eventDateToEpochMs(target.end_date) - eventDateToEpochMs(target.start_date);
   const startMs = eventDateToEpochMs(newStart);
-  const end = wallClockAt(startMs + length, newStart.time_zone);
-  return { start_date: newStart, end_date: { date_time: `${end.year}-${pad(end.month)}-${pad(end.day)}T${pad(end.hour)}:${pad(end.minute)}`, time_zone: newStart.time_zone } };
+  return { start_date: newStart, end_date: { date_time: formatDateTime(wallClockAt(startMs + length, newStart.time_zone)), time_zone: newStart.time_zone } };
 }
 
 async function* changeOrCancel(kind: "change" | "cancel", message: string, ctx: TurnContext): AsyncGenerator<TurnPart> {

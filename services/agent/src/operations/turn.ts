@@ -22,3 +22,6 @@ export interface TurnContext {
 }
 
 export const text = (content: string): TurnPart => ({ type: "text", content });
+
+/** The text of a turn's parts, joined: the answer as the non-streaming chat and the history keep it. */
+export const textOf = (parts: readonly TurnPart[]): string => parts.flatMap((part) => (part.type === "text" ? [part.content] : [])).join("");

@@ -8,7 +8,7 @@ import { chatTurn, type ModelConfig } from "../operations/chat.ts";
 import type { CreditsChecker } from "../operations/credits.ts";
 import { openConversation, recordTurn } from "../operations/conversations.ts";
 import { createProposer } from "../operations/propose.ts";
-import type { TurnContext, TurnPart } from "../operations/turn.ts";
+import { textOf, type TurnContext, type TurnPart } from "../operations/turn.ts";
 import type { ConversationsStore } from "../store/conversations-store.ts";
 import type { ProposalsStore } from "../store/proposals-store.ts";
 import { readOnlyServices, userServices, type ServiceUrls, type UserServices } from "../tools/user-services.ts";
@@ -82,7 +82,7 @@ export function chatRoutes(deps: AgentRouteDeps) {
       } finally {
         await record();
       }
-      return c.json({ content: parts.flatMap((part) => (part.type === "text" ? [part.content] : [])).join("") });
+      return c.json({ content: textOf(parts) });
     }
 
     c.header("cache-control", "no-cache");

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { TApprover } from "@amia/contracts";
 import { ApiError } from "../../api/client.ts";
+import { anApprover } from "../../testing/fixtures.ts";
 import { approvalProgress, approverName, isNotFound, pendingApproverFor } from "./event-detail.ts";
 
-function approver(overrides: Partial<TApprover> = {}): TApprover {
-  return {
-    id: "a1",
-    user_id: "u2",
-    required: true,
-    status: "pending",
-    response_notes: null,
-    responded_at: null,
-    full_name: "Ana Silva",
-    ...overrides,
-  };
-}
+/** A required reviewer with a name, as the page shows one. */
+const approver = (overrides: Partial<TApprover> = {}): TApprover => anApprover({ full_name: "Ana Silva", ...overrides });
 
 describe("event detail", () => {
   it("names a reviewer, or Unknown reviewer", () => {
