@@ -28,8 +28,8 @@ export const ZApproverSchema = z.object({
   response_notes: z.string().nullable(),
   responded_at: ZTimestampSchema.nullable(),
   /**
-   * Not in the spec's entity: the reviewer's display name, filled in by the BFF (issue 5,
-   * "approvers' full names on event detail"). Services leave it out; null when unknown.
+   * Not in the spec's entity: the reviewer's display name, from the events service's people
+   * projection, for everyone who may see the request (issue 11); null when unknown.
    */
   full_name: z.string().nullable().optional(),
 });

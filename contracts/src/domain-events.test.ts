@@ -12,6 +12,7 @@ function approvedEvent(): TEventOf<"event-request.approved"> {
     actor_id: "u-reviewer",
     data: {
       event_request_id: "er-1",
+      request_version: 2,
       created_by: "u-creator",
       title: "Lunch with Sarah",
       description: null,

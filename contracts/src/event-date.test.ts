@@ -6,6 +6,7 @@ import {
   ZStartDateSchema,
   ZUpdateEventRequestBodySchema,
   eventDateToEpochMs,
+  canonicalTimeZone,
   isIanaTimeZone,
 } from "./index.ts";
 
@@ -65,6 +66,19 @@ describe("an event date ({date | date_time, time_zone})", () => {
     }
   });
 
+  it("stores a case variant or a link of a known zone under its canonical name", () => {
+    const cases = [
+      ["europe/LISBON", "Europe/Lisbon"],
+      ["US/Pacific", "America/Los_Angeles"],
+      ["Etc/UTC", "UTC"],
+      ["America/Argentina/Buenos_Aires", "America/Buenos_Aires"],
+    ] as const;
+    for (const [timeZone, canonical] of cases) {
+      expect(canonicalTimeZone(timeZone)).toBe(canonical);
+      expect(ZStartDateSchema.parse({ date: "2026-03-11", time_zone: timeZone }), timeZone).toEqual({ date: "2026-03-11", time_zone: canonical });
+    }
+  });
+
   it("requires the time zone", () => {
     const issues = issuesOf(ZStartDateSchema.safeParse({ date: "2026-03-11" }));
     expect(issues).toEqual([
@@ -72,7 +86,7 @@ describe("an event date ({date | date_time, time_zone})", () => {
     ]);
   });
 
-  it("accepts UTC and legacy aliases browsers still report", () => {
+  it("knows UTC and legacy aliases browsers still report", () => {
     expect(isIanaTimeZone("UTC")).toBe(true);
     expect(isIanaTimeZone("Asia/Calcutta")).toBe(true);
     expect(isIanaTimeZone("America/Argentina/Buenos_Aires")).toBe(true);

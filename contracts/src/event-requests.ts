@@ -51,6 +51,8 @@ export const ZEventRequestSchema = z.object({
   completed_count: z.number().int().min(0),
   approvers: z.array(ZApproverSchema),
   created_by: ZIdSchema,
+  /** Not in the spec's entity: the creator's display name (people projection); null when unknown. */
+  created_by_full_name: z.string().nullable().optional(),
   created_at: ZTimestampSchema,
   /** Not in the spec's entity; additive, so the web app can show "edited". */
   updated_at: ZTimestampSchema,

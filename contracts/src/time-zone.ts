@@ -30,27 +30,38 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * Whether `value` names an IANA time zone this runtime knows. Aliases such as "Asia/Calcutta"
- * pass: browsers still report them, and `Intl.supportedValuesOf` would wrongly reject them.
+ * The one spelling of a zone this runtime knows ("us/pacific" → "America/Los_Angeles",
+ * "europe/LISBON" → "Europe/Lisbon", "Asia/Kolkata" → "Asia/Calcutta"), or null when it knows no
+ * such zone. It is Intl's (CLDR's) name, so Node and browsers agree on it; CLDR keeps some older
+ * names where IANA moved on, which Google Calendar accepts as well.
  */
-export function isIanaTimeZone(value: string): boolean {
-  if (!IANA_NAME.test(value)) return false;
+export function canonicalTimeZone(value: string): string | null {
+  if (!IANA_NAME.test(value)) return null;
   try {
-    formatterFor(value);
-    return true;
+    return formatterFor(value).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /**
- * A required IANA time zone; messages name `field`. `abort` keeps a bad zone away from the
+ * Whether `value` names an IANA time zone this runtime knows, in any spelling: a case variant
+ * or a link passes here, and `timeZoneSchema` stores its canonical spelling.
+ */
+export function isIanaTimeZone(value: string): boolean {
+  return canonicalTimeZone(value) !== null;
+}
+
+/**
+ * A required IANA time zone, normalised to its canonical spelling (so one zone is stored and
+ * compared under one name); messages name `field`. `abort` keeps a bad zone away from the
  * cross-field checks of the enclosing object (zod runs those despite non-aborting issues).
  */
 export function timeZoneSchema(field: string) {
   return z
     .string({ error: `${field} is required: an IANA time zone such as Europe/Lisbon` })
-    .refine(isIanaTimeZone, { error: `${field} must be an IANA time zone such as Europe/Lisbon`, abort: true });
+    .refine(isIanaTimeZone, { error: `${field} must be an IANA time zone such as Europe/Lisbon`, abort: true })
+    .overwrite((value) => canonicalTimeZone(value) ?? value);
 }
 
 /** Milliseconds since the epoch of a calendar date and time read as UTC (years 0-99 included). */

@@ -8,6 +8,7 @@ import {
   ZEventRequestCreatedDataSchema,
   ZEventRequestDeletedDataSchema,
   ZEventRequestRejectedDataSchema,
+  ZEventRequestReviewerRemovedDataSchema,
   ZEventRequestReviewRecordedDataSchema,
   ZEventRequestUpdatedDataSchema,
 } from "./event-request-events.ts";
@@ -62,6 +63,7 @@ export const ZDomainEventSchema = z.discriminatedUnion("type", [
   domainEventSchema("event-request.review-recorded", ZEventRequestReviewRecordedDataSchema),
   domainEventSchema("event-request.approved", ZEventRequestApprovedDataSchema),
   domainEventSchema("event-request.rejected", ZEventRequestRejectedDataSchema),
+  domainEventSchema("event-request.reviewer-removed", ZEventRequestReviewerRemovedDataSchema),
   domainEventSchema("notification.created", ZNotificationCreatedDataSchema),
   domainEventSchema("calendar.event-synced", ZCalendarEventSyncedDataSchema),
   domainEventSchema("calendar.sync-failed", ZCalendarSyncFailedDataSchema),
@@ -97,6 +99,7 @@ export const EVENT_TOPIC = {
   "event-request.review-recorded": TOPICS.eventRequests,
   "event-request.approved": TOPICS.eventRequests,
   "event-request.rejected": TOPICS.eventRequests,
+  "event-request.reviewer-removed": TOPICS.eventRequests,
   "notification.created": TOPICS.notifications,
   "calendar.event-synced": TOPICS.calendar,
   "calendar.sync-failed": TOPICS.calendar,

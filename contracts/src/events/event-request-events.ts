@@ -9,11 +9,19 @@ import { ZEventRequestSchema } from "../event-requests.ts";
  */
 
 /**
+ * `request_version`: the request's version after the change that caused the event: 1 at creation, one more with
+ * every write. A consumer that must apply changes in order (the calendar sync) applies an event
+ * only when its version is newer than the last one it applied for that request.
+ */
+const request_version = z.number().int().min(1);
+
+/**
  * The request as it stands after the change: everything the calendar needs to create or patch
  * the Google event without asking the events service.
  */
 const eventRequestSnapshot = {
   event_request_id: ZIdSchema,
+  request_version,
   ...ZEventRequestSchema.pick({
     created_by: true,
     title: true,
@@ -38,16 +46,27 @@ export const ZEventRequestCreatedDataSchema = z.object({
 });
 export type TEventRequestCreatedData = z.infer<typeof ZEventRequestCreatedDataSchema>;
 
-/** `event-request.updated`: the creator changed fields (named in `changed_fields`, wire names). */
+/**
+ * `event-request.updated`: the creator changed fields (named in `changed_fields`, wire names).
+ * A material change (date, time, time zone or location) of a request reviewers had answered
+ * asks them again: `reviewers_asked_again` names them, and `status` is the request's status
+ * after it (back to pending when a required reviewer is asked again).
+ */
 export const ZEventRequestUpdatedDataSchema = z.object({
   ...eventRequestSnapshot,
   changed_fields: z.array(z.string()),
+  /** The creator's name, for "Ana moved Lunch to Thu 15:00"; null when unknown. */
+  creator_full_name: z.string().nullable(),
+  /** Every reviewer of the request, so each can be told of the change. */
+  approvers: z.array(z.object({ user_id: ZIdSchema, required: z.boolean() })),
+  reviewers_asked_again: z.array(ZIdSchema),
 });
 export type TEventRequestUpdatedData = z.infer<typeof ZEventRequestUpdatedDataSchema>;
 
 /** `event-request.deleted`: the creator deleted it; a synced calendar event goes too. */
 export const ZEventRequestDeletedDataSchema = z.object({
   event_request_id: ZIdSchema,
+  request_version,
   created_by: ZIdSchema,
   title: z.string().nullable(),
   google_event_id: z.string().nullable(),
@@ -58,6 +77,7 @@ export type TEventRequestDeletedData = z.infer<typeof ZEventRequestDeletedDataSc
 /** `event-request.review-recorded`: one reviewer answered (told to the creator). */
 export const ZEventRequestReviewRecordedDataSchema = z.object({
   event_request_id: ZIdSchema,
+  request_version,
   created_by: ZIdSchema,
   title: z.string().nullable(),
   reviewer_id: ZIdSchema,
@@ -75,8 +95,9 @@ export type TEventRequestReviewRecordedData = z.infer<typeof ZEventRequestReview
 export const APPROVAL_REASONS = ["all_required_approved", "no_required_reviewers"] as const;
 
 /**
- * `event-request.approved`: emitted once per request; the calendar creates the Google event
- * from this snapshot, the creator is told.
+ * `event-request.approved`: the request became approved; the calendar creates (or, after a
+ * re-review, confirms) the Google event from this snapshot, the creator is told. Emitted again
+ * only when a material change sent it back to its reviewers and they approved it again.
  */
 export const ZEventRequestApprovedDataSchema = z.object({
   ...eventRequestSnapshot,
@@ -84,9 +105,13 @@ export const ZEventRequestApprovedDataSchema = z.object({
 });
 export type TEventRequestApprovedData = z.infer<typeof ZEventRequestApprovedDataSchema>;
 
-/** `event-request.rejected`: a required reviewer rejected it (emitted once per request). */
+/**
+ * `event-request.rejected`: a required reviewer rejected it. After a re-review this can follow
+ * an approval, so the calendar removes the event it made.
+ */
 export const ZEventRequestRejectedDataSchema = z.object({
   event_request_id: ZIdSchema,
+  request_version,
   created_by: ZIdSchema,
   title: z.string().nullable(),
   rejected_by: ZIdSchema,
@@ -94,3 +119,22 @@ export const ZEventRequestRejectedDataSchema = z.object({
   response_notes: z.string().nullable(),
 });
 export type TEventRequestRejectedData = z.infer<typeof ZEventRequestRejectedDataSchema>;
+
+/** Why a reviewer left a request. Wire values: never rename. */
+export const REVIEWER_REMOVAL_REASONS = ["relationship_ended"] as const;
+
+/**
+ * `event-request.reviewer-removed`: a reviewer can no longer review the request (the creator and
+ * the reviewer are no longer connected). The snapshot is the request after the removal; the
+ * creator is told when a pending request lost a required reviewer.
+ */
+export const ZEventRequestReviewerRemovedDataSchema = z.object({
+  ...eventRequestSnapshot,
+  reviewer_id: ZIdSchema,
+  reviewer_full_name: z.string().nullable(),
+  required: z.boolean(),
+  /** The request's status before the removal. */
+  previous_status: ZEventRequestSchema.shape.status,
+  reason: z.enum(REVIEWER_REMOVAL_REASONS),
+});
+export type TEventRequestReviewerRemovedData = z.infer<typeof ZEventRequestReviewerRemovedDataSchema>;

@@ -64,7 +64,16 @@ function approved(userId: string, data: Partial<TEventDataOf<"event-request.appr
 }
 
 function updated(from: TEventOf<"event-request.approved">, changes: Partial<TEventDataOf<"event-request.updated">>, googleEventId: string | null) {
-  const data = { ...from.data, google_event_id: googleEventId, changed_fields: Object.keys(changes), ...changes } as TEventDataOf<"event-request.updated">;
+  const data = {
+    ...from.data,
+    request_version: from.data.request_version + 1,
+    google_event_id: googleEventId,
+    changed_fields: Object.keys(changes),
+    creator_full_name: null,
+    approvers: [],
+    reviewers_asked_again: [],
+    ...changes,
+  } as TEventDataOf<"event-request.updated">;
   delete (data as { reason?: unknown }).reason;
   return createEvent("events", "event-request.updated", { subject: data.event_request_id, actor_id: data.created_by, data });
 }
@@ -73,7 +82,7 @@ function deleted(from: TEventOf<"event-request.approved">, googleEventId: string
   return createEvent("events", "event-request.deleted", {
     subject: from.data.event_request_id,
     actor_id: from.data.created_by,
-    data: { event_request_id: from.data.event_request_id, created_by: from.data.created_by, title: from.data.title, google_event_id: googleEventId, approver_user_ids: [] },
+    data: { event_request_id: from.data.event_request_id, request_version: from.data.request_version + 1, created_by: from.data.created_by, title: from.data.title, google_event_id: googleEventId, approver_user_ids: [] },
   });
 }
 

@@ -10,7 +10,7 @@ type Doc = EventRequestDocument;
 /** The request as events carry it: its wire shape, without the approvers and counts. */
 function snapshot(doc: Doc) {
   const { id, title, description, location, notes, start_date, end_date, importance_level, status, approval_status, google_event_id, created_by } = toEventRequest(doc);
-  return { event_request_id: id, created_by, title, description, location, notes, start_date, end_date, importance_level, status, approval_status, google_event_id };
+  return { event_request_id: id, request_version: doc.version, created_by, title, description, location, notes, start_date, end_date, importance_level, status, approval_status, google_event_id };
 }
 
 export function eventRequestCreated(doc: Doc, creatorFullName: string | null): TEventOf<"event-request.created"> {
@@ -21,15 +21,25 @@ export function eventRequestCreated(doc: Doc, creatorFullName: string | null): T
   });
 }
 
-export function eventRequestUpdated(doc: Doc, changedFields: string[]): TEventOf<"event-request.updated"> {
-  return createEvent(PRODUCER, "event-request.updated", { subject: doc._id, actor_id: doc.created_by, data: { ...snapshot(doc), changed_fields: changedFields } });
+export function eventRequestUpdated(doc: Doc, changedFields: string[], creatorFullName: string | null, reviewersAskedAgain: string[]): TEventOf<"event-request.updated"> {
+  return createEvent(PRODUCER, "event-request.updated", {
+    subject: doc._id,
+    actor_id: doc.created_by,
+    data: {
+      ...snapshot(doc),
+      changed_fields: changedFields,
+      creator_full_name: creatorFullName,
+      approvers: doc.approvers.map(({ user_id, required }) => ({ user_id, required })),
+      reviewers_asked_again: reviewersAskedAgain,
+    },
+  });
 }
 
 export function eventRequestDeleted(doc: Doc): TEventOf<"event-request.deleted"> {
   return createEvent(PRODUCER, "event-request.deleted", {
     subject: doc._id,
     actor_id: doc.created_by,
-    data: { event_request_id: doc._id, created_by: doc.created_by, title: doc.title, google_event_id: doc.google_event_id, approver_user_ids: doc.reviewer_ids },
+    data: { event_request_id: doc._id, request_version: doc.version, created_by: doc.created_by, title: doc.title, google_event_id: doc.google_event_id, approver_user_ids: doc.reviewer_ids },
   });
 }
 
@@ -39,6 +49,7 @@ export function reviewRecorded(doc: Doc, approver: ApproverState & { status: TRe
     actor_id: approver.user_id,
     data: {
       event_request_id: doc._id,
+      request_version: doc.version,
       created_by: doc.created_by,
       title: doc.title,
       reviewer_id: approver.user_id,
@@ -63,6 +74,7 @@ export function eventRequestRejected(doc: Doc, rejecter: ApproverState, rejecter
     actor_id: rejecter.user_id,
     data: {
       event_request_id: doc._id,
+      request_version: doc.version,
       created_by: doc.created_by,
       title: doc.title,
       rejected_by: rejecter.user_id,

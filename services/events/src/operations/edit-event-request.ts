@@ -31,17 +31,17 @@ export async function editEventRequest(store: EventRequestsStore, userId: string
   if (changedFields.length === 0) return stored;
   changes.start_at = eventDateToEpochMs(start);
   changes.updated_at = now.toISOString();
-  const next = { ...stored, ...changes };
-  if (!(await store.replaceIfUnchanged(userId, stored, changes, [eventRequestUpdated(next, changedFields)]))) {
+  const next = { ...stored, ...changes, version: stored.version + 1 };
+  if (!(await store.replaceIfUnchanged(userId, stored, changes, [eventRequestUpdated(next, changedFields, null, [])]))) {
     throw new AppError("conflict", "This request changed while you were editing it; reload and try again");
   }
-  return { ...next, version: stored.version + 1 };
+  return next;
 }
 
 /** DELETE: soft, so the announcement in its outbox still goes out; a synced calendar event goes too. */
 export async function deleteEventRequest(store: EventRequestsStore, userId: string, id: string, now = new Date()): Promise<void> {
   const stored = await findOwn(store, userId, id, "delete");
-  const deleted = { ...stored, deleted_at: now.toISOString() };
+  const deleted = { ...stored, deleted_at: now.toISOString(), version: stored.version + 1 };
   if (!(await store.replaceIfUnchanged(userId, stored, { deleted_at: deleted.deleted_at }, [eventRequestDeleted(deleted)]))) {
     throw new AppError("conflict", "This request changed while you were deleting it; reload and try again");
   }

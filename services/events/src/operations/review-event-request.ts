@@ -31,12 +31,12 @@ export async function reviewEventRequest(
         : new AppError("forbidden", "Only the reviewers of this request can approve or reject it");
     }
     const approval = summarize(outcome.approvers, stored.status);
-    const next: EventRequestDocument = { ...stored, approvers: outcome.approvers, ...approval };
+    const next: EventRequestDocument = { ...stored, approvers: outcome.approvers, ...approval, version: stored.version + 1 };
     const reviewerName = await deps.people.fullName(reviewerId);
     const events: TDomainEvent[] = [reviewRecorded(next, { ...outcome.approver, status: decision, responded_at: at }, reviewerName)];
     if (stored.status === "pending" && approval.status === "approved") events.push(eventRequestApproved(next, approvalReason(next.approvers), reviewerId));
     if (stored.status === "pending" && approval.status === "rejected") events.push(eventRequestRejected(next, outcome.approver, reviewerName));
-    if (await deps.store.replaceIfUnchanged(reviewerId, stored, { approvers: next.approvers, ...approval }, events)) return { ...next, version: stored.version + 1 };
+    if (await deps.store.replaceIfUnchanged(reviewerId, stored, { approvers: next.approvers, ...approval }, events)) return next;
   }
   throw new AppError("conflict", "This request is being answered by others right now; please try again");
 }

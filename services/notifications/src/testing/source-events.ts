@@ -90,6 +90,7 @@ export function eventRequestCreated(data: Partial<TEventDataOf<"event-request.cr
     status: "pending" as const,
     approval_status: "pending" as const,
     google_event_id: null,
+    request_version: 1,
     creator_full_name: "Ana Silva",
     approvers: [{ user_id: randomUUID(), required: true }],
     ...data,
@@ -98,13 +99,14 @@ export function eventRequestCreated(data: Partial<TEventDataOf<"event-request.cr
 }
 
 export function eventRequestDeleted(data: Partial<TEventDataOf<"event-request.deleted">> = {}) {
-  const full = { event_request_id: randomUUID(), created_by: randomUUID(), title: "Team lunch", google_event_id: null, approver_user_ids: [randomUUID()], ...data };
+  const full = { event_request_id: randomUUID(), request_version: 2, created_by: randomUUID(), title: "Team lunch", google_event_id: null, approver_user_ids: [randomUUID()], ...data };
   return createEvent("events", "event-request.deleted", { subject: full.event_request_id, actor_id: full.created_by, data: full });
 }
 
 export function eventRequestReviewRecorded(data: Partial<TEventDataOf<"event-request.review-recorded">> = {}) {
   const full = {
     event_request_id: randomUUID(),
+    request_version: 2,
     created_by: randomUUID(),
     title: "Team lunch",
     reviewer_id: randomUUID(),
@@ -133,6 +135,7 @@ export function eventRequestApproved(data: Partial<TEventDataOf<"event-request.a
     status: "approved" as const,
     approval_status: "approved" as const,
     google_event_id: null,
+    request_version: 2,
     reason: "all_required_approved" as const,
     ...data,
   };
@@ -142,6 +145,7 @@ export function eventRequestApproved(data: Partial<TEventDataOf<"event-request.a
 export function eventRequestRejected(data: Partial<TEventDataOf<"event-request.rejected">> = {}) {
   const full = {
     event_request_id: randomUUID(),
+    request_version: 2,
     created_by: randomUUID(),
     title: "Team lunch",
     rejected_by: randomUUID(),
