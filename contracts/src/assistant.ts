@@ -74,6 +74,8 @@ export const ZProposalEventSchema = z.object({
   /** Minutes between start and end for a timed event; null for all-day ones. */
   duration_minutes: z.number().int().min(0).nullable(),
   duration_source: ZDurationSourceSchema,
+  /** Why a default length was chosen, in plain words ("default for a meal"); null otherwise. */
+  duration_reason: z.string().max(80).nullable().optional(),
   reviewers: z.array(ZProposalReviewerSchema),
 });
 export type TProposalEvent = z.infer<typeof ZProposalEventSchema>;

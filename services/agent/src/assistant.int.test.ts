@@ -53,6 +53,8 @@ describe("the assistant's confirm rule and conversations (offline mode)", () => 
         title: "Lunch with Bruno",
         location: "Joe's",
         duration_minutes: 60,
+        duration_source: "default",
+        duration_reason: "default for a meal",
         reviewers: [{ user_id: bruno.id, full_name: "Bruno", required: true }],
         start_date: { date_time: expect.stringMatching(/T13:00$/), time_zone: TZ },
         end_date: { date_time: expect.stringMatching(/T14:00$/), time_zone: TZ },

@@ -167,12 +167,12 @@ async function* create(message: string, ctx: TurnContext, isExplicit: boolean): 
   }
   const proposal = await ctx.proposer.create(
     { title: parsed.title ?? null, location: parsed.location ?? null, start_date: parsed.start_date, end_date: parsed.end_date },
-    { people: parsed.people ?? [], durationSource: parsed.duration_source ?? "explicit" },
+    { people: parsed.people ?? [], durationSource: parsed.duration_source ?? "explicit", durationReason: parsed.duration_reason ?? null },
   );
   const event = proposal.event;
   const lines = [`Here's what I'd plan — nothing is saved until you press **Confirm**:`, "", `- **${event.title ?? "Untitled Event"}**, ${describeWhen(event.start_date, event.end_date)}`];
   if (event.location) lines.push(`- at ${event.location}`);
-  if (event.duration_minutes !== null && event.duration_source === "default") lines.push(`- ${describeDuration(event.duration_minutes)} (the usual length; change it if you like)`);
+  if (event.duration_minutes !== null && event.duration_source === "default") lines.push(`- ${describeDuration(event.duration_minutes)} (${event.duration_reason ?? "the usual length"}; change it if you like)`);
   if (event.reviewers.length > 0) lines.push(`- reviewers: ${event.reviewers.map(reviewerLabel).join(", ")}`);
   for (const question of proposal.questions) {
     lines.push(question.kind === "ambiguous_person" ? `- Which ${question.name}? Pick one on the card.` : `- I couldn't find ${question.name} among your connections, so they're not a reviewer.`);

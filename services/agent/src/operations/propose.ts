@@ -34,7 +34,7 @@ export interface EventFields {
 export interface Proposer {
   /** The user's connections, read once per turn. */
   connections: () => Promise<TProposalPerson[]>;
-  create: (fields: EventFields, options: { people?: readonly string[]; reviewerIds?: readonly string[]; required?: boolean; durationSource?: TDurationSource }) => Promise<TProposal>;
+  create: (fields: EventFields, options: { people?: readonly string[]; reviewerIds?: readonly string[]; required?: boolean; durationSource?: TDurationSource; durationReason?: string | null }) => Promise<TProposal>;
   update: (target: TEventRequest, changes: Partial<EventFields>) => Promise<TProposal>;
   cancel: (target: TEventRequest) => Promise<TProposal>;
 }
@@ -50,7 +50,7 @@ export interface ProposerDeps {
 
 const MAX_CONNECTIONS = 100;
 
-function eventOf(fields: EventFields, reviewers: TProposalReviewer[], durationSource: TDurationSource): TProposalEvent {
+function eventOf(fields: EventFields, reviewers: TProposalReviewer[], durationSource: TDurationSource, durationReason: string | null): TProposalEvent {
   const minutes = durationMinutes(fields.start_date, fields.end_date);
   return {
     title: fields.title ?? null,
@@ -61,6 +61,7 @@ function eventOf(fields: EventFields, reviewers: TProposalReviewer[], durationSo
     end_date: fields.end_date,
     duration_minutes: minutes,
     duration_source: minutes === null ? "all_day" : durationSource,
+    duration_reason: minutes !== null && durationSource === "default" ? durationReason : null,
     reviewers,
   };
 }
@@ -132,7 +133,7 @@ export function createProposer(deps: ProposerDeps): Proposer {
         else if (resolved.kind === "ambiguous") questions.push({ kind: "ambiguous_person", name, candidates: resolved.candidates });
         else questions.push({ kind: "unknown_person", name });
       }
-      const event = eventOf(fields, reviewers, options.durationSource ?? "explicit");
+      const event = eventOf(fields, reviewers, options.durationSource ?? "explicit", options.durationReason ?? null);
       return save({
         kind: "create",
         summary: `Create ${fields.title ?? "an event"}`,
@@ -150,11 +151,11 @@ export function createProposer(deps: ProposerDeps): Proposer {
       const before = fieldsOf(target);
       const after: EventFields = { ...before, ...changes };
       const changed = (Object.keys(changes) as TProposalChangeField[]).filter((field) => JSON.stringify(changes[field]) !== JSON.stringify(before[field]));
-      const beforeEvent = eventOf(before, reviewers, "unchanged");
+      const beforeEvent = eventOf(before, reviewers, "unchanged", null);
       return save({
         kind: "update",
         summary: `Change ${target.title ?? "Untitled Event"}`,
-        event: eventOf(after, reviewers, changes.start_date || changes.end_date ? "explicit" : "unchanged"),
+        event: eventOf(after, reviewers, changes.start_date || changes.end_date ? "explicit" : "unchanged", null),
         event_request_id: target.id,
         changes: changed,
         before: Object.fromEntries(changed.map((field) => [field, beforeEvent[field]])),
@@ -168,7 +169,7 @@ export function createProposer(deps: ProposerDeps): Proposer {
       return save({
         kind: "cancel",
         summary: `Cancel ${target.title ?? "Untitled Event"}`,
-        event: eventOf(fieldsOf(target), reviewers, "unchanged"),
+        event: eventOf(fieldsOf(target), reviewers, "unchanged", null),
         event_request_id: target.id,
         changes: [],
         before: null,

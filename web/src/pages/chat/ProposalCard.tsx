@@ -82,7 +82,7 @@ export function ProposalCard({ proposal: initial }: { proposal: TProposal }) {
 function ProposalFacts({ proposal }: { proposal: TProposal }) {
   const { event } = proposal;
   const when = formatEventRange(event.start_date, event.end_date, browserTimeZone());
-  const duration = proposal.kind === "cancel" ? null : durationText(event.duration_minutes, event.duration_source);
+  const duration = proposal.kind === "cancel" ? null : durationText(event.duration_minutes, event.duration_source, event.duration_reason);
   return (
     <dl className="proposal-card__facts">
       <div>

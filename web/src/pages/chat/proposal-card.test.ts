@@ -67,6 +67,7 @@ describe("the card's status", () => {
 describe("durationText", () => {
   it("says where a duration came from", () => {
     expect(durationText(60, "default")).toBe("1 hour · usual length for this kind of event");
+    expect(durationText(60, "default", "default for a meal")).toBe("1 hour · default for a meal");
     expect(durationText(45, "explicit")).toBe("45 minutes · as you asked");
     expect(durationText(90, "range")).toBe("1 hour 30 minutes");
     expect(durationText(120, "unchanged")).toBe("2 hours · unchanged");

@@ -45,11 +45,11 @@ const DURATION_SOURCES: Record<TDurationSource, string | null> = {
   unchanged: "unchanged",
 };
 
-/** "1 hour · usual length for this kind of event"; "All day"; null when unknown. */
-export function durationText(minutes: number | null, source: TDurationSource): string | null {
+/** "1 hour · default for a meal"; "All day"; null when unknown. */
+export function durationText(minutes: number | null, source: TDurationSource, reason?: string | null): string | null {
   if (source === "all_day") return "All day";
   if (minutes === null) return null;
-  const why = DURATION_SOURCES[source];
+  const why = source === "default" && reason ? reason : DURATION_SOURCES[source];
   return why ? `${formatDuration(minutes)} · ${why}` : formatDuration(minutes);
 }
 
