@@ -38,6 +38,33 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Monday 00:00 UTC of the week after the one `now` is in (weeks start on Monday). */
+function startOfNextWeekUtc(now: number): number {
+  const today = new Date(now);
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  const daysSinceMonday = (today.getUTCDay() + 6) % 7;
+  return midnight + (7 - daysSinceMonday) * 86_400_000;
+}
+
+/**
+ * Puts a busy time into the user's Google calendar through the product: a request with no
+ * reviewers, approved at once, synced by the calendar service. Returns it as [start, end) ms.
+ */
+async function busyInGoogle(page: Page, title: string, start: Date, end: Date): Promise<readonly [number, number]> {
+  const headers = { "x-amia-csrf": "1", origin: new URL(baseUrl).origin };
+  const localUtc = (date: Date) => date.toISOString().slice(0, 16);
+  const created = await page.request.post(url("/api/v1/event-requests"), {
+    headers,
+    data: { title, start_date: { date_time: localUtc(start), time_zone: "UTC" }, end_date: { date_time: localUtc(end), time_zone: "UTC" } },
+  });
+  expect(created.status()).toBe(201);
+  const { event_request: request } = (await created.json()) as { event_request: { id: string } };
+  await expect
+    .poll(async () => ((await (await page.request.get(url(`/api/v1/event-requests/${request.id}`))).json()) as { event_request: { google_event_id: string | null } }).event_request.google_event_id, SLOW)
+    .not.toBeNull();
+  return [start.getTime(), end.getTime()] as const;
+}
+
 async function heading(page: Page, name: string | RegExp) {
   await page.getByRole("heading", { name }).first().waitFor(SLOW);
 }
@@ -179,7 +206,7 @@ describe("two people coordinating an event", () => {
     await card.getByRole("heading", { name: /Lunch with Bruno/ }).waitFor(SLOW);
     const cardText = await card.innerText();
     expect(cardText).toContain(bruno.name);
-    expect(cardText).toMatch(/1 hour/);
+    expect(cardText).toMatch(/1 hour · default for a meal/);
     expect(cardText).toMatch(/UTC|[A-Z][a-z]+\/[A-Z]/); // the event's zone is named
     expect(await card.getByRole("switch", { name: new RegExp(`Required review from ${bruno.name}`) }).isChecked()).toBe(true);
     expect(await countOf(page)).toBe(before.ana);
@@ -196,6 +223,68 @@ describe("two people coordinating an event", () => {
     await card.getByRole("status").filter({ hasText: "Undone" }).waitFor(SLOW);
     expect(await countOf(page)).toBe(before.ana);
     expect(await countOf(brunoUser.page, "?role=reviewer")).toBe(before.brunoReviews);
+  });
+
+  it("finds times when Ana and Bruno are both free next week, around both Google calendars (issue 10)", async () => {
+    const { page } = anaUser;
+    // Next week in UTC (the browsers' zone): Monday 00:00 of the coming week.
+    const monday = startOfNextWeekUtc(Date.now());
+    const at = (day: number, hour: number) => new Date(monday + day * 86_400_000 + hour * 3_600_000);
+    // Busy times reach both Google calendars (the stand-in) the way the product puts them there:
+    // an event with no reviewers is approved at once and the calendar service syncs it.
+    const busy = [
+      await busyInGoogle(anaUser.page, "Dentist", at(0, 9), at(0, 13)),
+      await busyInGoogle(brunoUser.page, "Gym", at(0, 13), at(0, 17)),
+      await busyInGoogle(brunoUser.page, "Workshop", at(1, 9), at(1, 17)),
+    ];
+
+    // Bruno shares his free/busy with his connections (off by default).
+    await brunoUser.page.goto(url("/profile?tab=settings"));
+    const share = brunoUser.page.getByRole("switch", { name: "Share my free/busy with my connections" });
+    await share.waitFor(SLOW);
+    await share.check();
+    await brunoUser.page.getByRole("button", { name: "Save" }).click();
+    await brunoUser.page.getByText("Settings saved.").waitFor(SLOW);
+
+    await page.goto(url("/chat"));
+    const answers = page.locator(".chat-message--assistant:not(.chat-message--pending)");
+    // The calendar service learns of Bruno's consent from his settings event: ask again until it has.
+    await expect
+      .poll(async () => {
+        const replies = await answers.count();
+        await page.getByLabel("Message").fill("When are Bruno and I both free next week?");
+        await page.keyboard.press("Enter");
+        await answers.nth(replies).waitFor(SLOW);
+        await page.getByLabel("Message").and(page.locator(":enabled")).waitFor(SLOW);
+        return /doesn.t share/.test(await answers.nth(replies).innerText());
+      }, { timeout: 60_000, interval: 1_000 })
+      .toBe(false);
+
+    // The slots the cards offer, as the server stored them with this conversation.
+    const conversationId = new URL(page.url()).searchParams.get("c");
+    expect(conversationId).toBeTruthy();
+    const { conversation } = (await (await page.request.get(url(`/api/v1/agent/conversations/${conversationId}`))).json()) as {
+      conversation: { messages: Array<{ role: string; proposals: Array<{ event: { start_date: { date_time: string; time_zone: string }; end_date: { date_time: string; time_zone: string }; reviewers: Array<{ full_name: string | null; required: boolean }> } }> }> };
+    };
+    const slots = conversation.messages.at(-1)!.proposals.map((proposal) => proposal.event);
+    expect(slots.length).toBeGreaterThanOrEqual(1);
+    expect(slots.length).toBeLessThanOrEqual(3);
+    for (const slot of slots) {
+      expect(slot.start_date.time_zone).toBe("UTC");
+      const start = Date.parse(`${slot.start_date.date_time}Z`);
+      const end = Date.parse(`${slot.end_date.date_time}Z`);
+      expect(start).toBeGreaterThanOrEqual(monday);
+      for (const [busyStart, busyEnd] of busy) expect(start < busyEnd && end > busyStart, slot.start_date.date_time).toBe(false);
+      expect(slot.reviewers).toEqual([expect.objectContaining({ full_name: bruno.name, required: true })]);
+    }
+    // Ana and Bruno are busy all of Monday's working hours between them, Bruno all of Tuesday's:
+    // the first slot is Wednesday morning.
+    expect(Date.parse(`${slots[0]!.start_date.date_time}Z`)).toBe(at(2, 9).getTime());
+    // Each slot is a card that can become a request with Bruno as reviewer.
+    await expect.poll(() => answers.last().locator("article.proposal-card").count(), SLOW).toBe(slots.length);
+    // Nobody said how long: the cards say the length is the usual one for a meeting.
+    expect(await answers.last().locator("article.proposal-card").first().innerText()).toMatch(/1 hour · default for a meeting/);
+    await screenshot(page, "desktop-chat-free-time");
   });
 
   it("pages through AI usage and shows every profile tab", async () => {

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, parseSchedule, peopleIn, wallClockAt, type 
 import { matchTarget, readChange } from "../domain/targets.ts";
 import { timeWindowOf } from "../domain/time-window.ts";
 import { findMutualSlots } from "../domain/mutual-free-time.ts";
+import { defaultDuration } from "../domain/smart-fill-durations.ts";
 import { reviewerLabel } from "./propose.ts";
 import { availability, CalendarUnavailableError, eventsBetween, freeTimeResult, myFreeTime, myUpcomingRequests, type PersonAvailability } from "./reads.ts";
 import { text, type TurnContext, type TurnPart } from "./turn.ts";
@@ -58,10 +59,10 @@ async function* listEvents(message: string, ctx: TurnContext): AsyncGenerator<Tu
   yield text([`You have ${items.length} event request${items.length === 1 ? "" : "s"} for ${window.label}:`, "", ...lines].join("\n"));
 }
 
-/** "a free hour", "30 minutes", "for 45 minutes": the length asked for, else the kind's default. */
-export function wantedMinutes(message: string, fallback: number): number {
+/** "a free hour", "30 minutes", "for 45 minutes": the length the message asks for, or null. */
+function statedMinutes(message: string): number | null {
   const match = /\b(an?|one|two|three|\d+(?:\.\d+)?)\s*(?:free\s+)?(hours?|hrs?|minutes?|mins?)\b/i.exec(message);
-  if (!match) return /\bhalf\s+an?\s+hour\b/i.test(message) ? 30 : fallback;
+  if (!match) return /\bhalf\s+an?\s+hour\b/i.test(message) ? 30 : null;
   const amount = { a: 1, an: 1, one: 1, two: 2, three: 3 }[match[1]!.toLowerCase()] ?? Number(match[1]);
   return Math.round(/^h/i.test(match[2]!) ? amount * 60 : amount);
 }
@@ -77,7 +78,11 @@ async function* freeTime(message: string, ctx: TurnContext): AsyncGenerator<Turn
   const window = timeWindowOf(message, nowIn(ctx), ctx.timeZone);
   const names = peopleAskedAbout(message);
   const parsed = parseSchedule(message, { now: nowIn(ctx), timeZone: ctx.timeZone });
-  const minutes = wantedMinutes(message, names.length > 0 ? (parsed.duration_minutes ?? 60) : 30);
+  // A length the message states wins; otherwise the usual length of the kind of meeting it names
+  // (a meeting an hour, a coffee half an hour), said so on the cards; alone, half an hour.
+  const stated = statedMinutes(message) ?? (parsed.duration_source === "explicit" ? (parsed.duration_minutes ?? null) : null);
+  const usual = defaultDuration(meetingTitle(message, []));
+  const minutes = stated ?? (names.length > 0 ? usual.minutes : 30);
 
   const connections = names.length > 0 ? await ctx.proposer.connections() : [];
   const people = [];
@@ -148,7 +153,7 @@ async function* freeTime(message: string, ctx: TurnContext): AsyncGenerator<Turn
     const wall = (ms: number) => formatDateTime(wallClockAt(ms, ctx.timeZone));
     const proposal = await ctx.proposer.create(
       { title, start_date: { date_time: wall(slot.start), time_zone: ctx.timeZone }, end_date: { date_time: wall(slot.end), time_zone: ctx.timeZone } },
-      { reviewerIds: people.map((person) => person.user_id), durationSource: "explicit" },
+      { reviewerIds: people.map((person) => person.user_id), ...(stated === null ? { durationSource: "default", durationReason: usual.reason } : { durationSource: "explicit" }) },
     );
     yield { type: "proposal", proposal };
   }
