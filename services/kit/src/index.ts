@@ -1,5 +1,6 @@
 export * from "./config.ts";
 export * from "./errors.ts";
+export * from "./retry-on-conflict.ts";
 export * from "./logger.ts";
 export * from "./request-context.ts";
 export * from "./http/create-service.ts";
