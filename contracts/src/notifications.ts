@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   "event_request_rejected",
   "calendar_sync_failed",
   "ai_credits_threshold_reached", // 80% or 100% of the month's AI credits used
+  "event_request_changed", // its creator changed a request you review (asked again: review_requested)
+  "event_request_reviewer_removed", // a required reviewer of your pending request left (no longer connected)
 ] as const;
 export const ZNotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKindSchema>;

@@ -88,7 +88,7 @@ describe("reviewing an event request", () => {
     const rejected = await events.as(carla).post(`/api/v1/event-requests/${id}/approvals/reject`, { response_notes: "I'm away" });
     expect(rejected.body.event_request.status).toBe("rejected");
 
-    await eventually(async () => (await titlesOf(ana)).includes("“Lunch with Sarah” was rejected"));
+    await eventually(async () => (await titlesOf(ana)).includes("Carla Dias rejected “Lunch with Sarah”"));
     expect(approvals.filter((event) => event.subject === id)).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TEventOf, TNotification } from "@amia/contracts";
 import { createTestHarness, eventually, type MountedService, type TestHarness } from "@amia/kit/testing";
 import { createNotificationsService } from "./app.ts";
+import { RECIPIENT_ZONES_COLLECTION } from "./store/recipient-zones.ts";
 import * as source from "./testing/source-events.ts";
 
 let harness: TestHarness;
@@ -33,7 +34,7 @@ describe("notifications: built from other services' events", () => {
     const rejected = source.relationshipRequestRejected({ requested_full_name: "Carla Dias" });
     const reviewers = [{ user_id: crypto.randomUUID(), required: true }, { user_id: crypto.randomUUID(), required: false }];
     const toReview = source.eventRequestCreated({ creator_full_name: "Ana Silva", title: "Team lunch", approvers: reviewers });
-    const reviewed = source.eventRequestReviewRecorded({ reviewer_full_name: "Bruno Costa", status: "rejected", title: "Team lunch" });
+    const reviewed = source.eventRequestReviewRecorded({ reviewer_full_name: "Bruno Costa", status: "approved", title: "Team lunch" });
     const approved = source.eventRequestApproved({ title: "Offsite" });
     const refused = source.eventRequestRejected({ title: null });
     const syncFailed = source.calendarSyncFailed({ reason: "reconnect_required" });
@@ -44,9 +45,9 @@ describe("notifications: built from other services' events", () => {
       { to: rejected.data.requester_id, kind: "relationship_request_rejected", subject_id: rejected.data.request_id, title: "Carla Dias declined your request", from: rejected },
       { to: reviewers[0]!.user_id, kind: "event_request_review_requested", subject_id: toReview.data.event_request_id, title: "Ana Silva asks you to review “Team lunch”", from: toReview },
       { to: reviewers[1]!.user_id, kind: "event_request_review_requested", subject_id: toReview.data.event_request_id, title: "Ana Silva asks you to review “Team lunch”", from: toReview },
-      { to: reviewed.data.created_by, kind: "event_request_review_recorded", subject_id: reviewed.data.event_request_id, title: "Bruno Costa declined “Team lunch”", from: reviewed },
+      { to: reviewed.data.created_by, kind: "event_request_review_recorded", subject_id: reviewed.data.event_request_id, title: "Bruno Costa approved “Team lunch”", from: reviewed },
       { to: approved.data.created_by, kind: "event_request_approved", subject_id: approved.data.event_request_id, title: "“Offsite” was approved", from: approved },
-      { to: refused.data.created_by, kind: "event_request_rejected", subject_id: refused.data.event_request_id, title: "“Untitled Event” was rejected", from: refused },
+      { to: refused.data.created_by, kind: "event_request_rejected", subject_id: refused.data.event_request_id, title: "Bruno Costa rejected “Untitled Event”", from: refused },
       { to: syncFailed.data.user_id, kind: "calendar_sync_failed", subject_id: syncFailed.data.event_request_id, title: "We couldn't update your Google Calendar — please sign in again", from: syncFailed },
     ];
 
@@ -111,22 +112,7 @@ describe("notifications: built from other services' events", () => {
     expect(await stored().countDocuments()).toBe(1);
   });
 
-  it("hides the 'asks you to review' of an event request its creator deleted, and says nothing new", async () => {
-    // Given a request with two reviewers, each told to review it
-    const reviewers = [crypto.randomUUID(), crypto.randomUUID()];
-    const request = source.eventRequestCreated({ approvers: reviewers.map((user_id) => ({ user_id, required: true })) });
-    await harness.bus.publish([request]);
-    for (const reviewer of reviewers) await eventually(async () => (await listOf(reviewer)).length === 1);
-
-    // When the creator deletes it
-    const { event_request_id, created_by } = request.data;
-    await harness.bus.publish([source.eventRequestDeleted({ event_request_id, created_by, approver_user_ids: reviewers })]);
-
-    // Then neither reviewer sees a link to something that is gone, and nothing new appears
-    for (const reviewer of reviewers) await eventually(async () => (await listOf(reviewer)).length === 0);
-    expect((await listOf(reviewers[0]!, "?is_deleted=true")).map((notification) => [notification.kind, notification.is_deleted])).toEqual([["event_request_review_requested", true]]);
-    expect(await stored().countDocuments({ subject_id: event_request_id })).toBe(2);
-  });
+  it("withdraws everything said about an event request its creator deleted, and a late copy brings nothing back", () => withdrawnOnDelete());
 
   it("lists by when things happened, newest first, whatever order the events arrive in", async () => {
     // Given three failures for one user, published oldest last
@@ -144,3 +130,147 @@ describe("notifications: built from other services' events", () => {
     );
   });
 });
+
+/*
+ * Issue 11 point 8: one notification per meaning. The harness's topics have one partition, so
+ * an event published later on a topic is handled after everything before it: a test waits for
+ * a later event's notification (the marker) before it says that something did not happen.
+ */
+const titlesOf = async (userId: string, query = "") => (await listOf(userId, query)).map((notification) => notification.title);
+/** Dated the week before the request, so its year goes unsaid whatever today is. */
+const IN_NOVEMBER = "2026-11-19T10:00:00.000Z";
+const lunchAt = (date_time: string) => ({ start_date: { date_time, time_zone: "Europe/London" }, end_date: { date_time, time_zone: "Europe/London" } });
+
+describe("notifications: one per meaning", () => {
+  it("tells the creator of a rejection once, though the reviewer's answer and the rejection both say it", async () => {
+    // Given a required reviewer's "no", and the rejection it caused, from one write (one version)
+    const review = source.eventRequestReviewRecorded({ reviewer_full_name: "Bruno Costa", status: "rejected", required: true, title: "Lunch", request_version: 4 });
+    const { event_request_id, created_by, reviewer_id } = review.data;
+    const rejected = source.eventRequestRejected({ event_request_id, created_by, rejected_by: reviewer_id, rejected_by_full_name: "Bruno Costa", title: "Lunch", request_version: 4 });
+    // ... and, later, an optional reviewer's answer on the same request (the marker)
+    const later = { ...source.eventRequestReviewRecorded({ event_request_id, created_by, reviewer_full_name: "Carla Dias", status: "approved", required: false, title: "Lunch", request_version: 5 }), occurred_at: new Date(Date.now() + 60_000).toISOString() };
+
+    // When they are handled
+    await harness.bus.publish([review, rejected, later]);
+    await eventually(async () => (await listOf(created_by)).length >= 2);
+
+    // Then the creator reads the rejection once, and the later answer
+    expect(await titlesOf(created_by)).toEqual(["Carla Dias approved “Lunch”", "Bruno Costa rejected “Lunch”"]);
+    expect((await listOf(created_by))[1]).toMatchObject({ kind: "event_request_rejected", subject_id: event_request_id });
+    expect(await stored().countDocuments()).toBe(2);
+  });
+
+  it("does not tell the creator that their request without reviewers was approved", async () => {
+    // Given a request nobody has to review, approved at once in the creator's own write
+    const created = source.eventRequestCreated({ approvers: [], title: "Dentist" });
+    const { event_request_id, created_by } = created.data;
+    const approved = { ...source.eventRequestApproved({ event_request_id, created_by, title: "Dentist", request_version: 1, reason: "no_required_reviewers" }), actor_id: created_by };
+    // ... and another request after it, for someone else (the marker)
+    const marker = source.eventRequestCreated({ title: "Marker" });
+
+    // When they are handled
+    await harness.bus.publish([created, approved, marker]);
+    await eventually(async () => (await listOf(marker.data.approvers[0]!.user_id)).length === 1);
+
+    // Then the creator was told nothing
+    expect(await listOf(created_by)).toEqual([]);
+    expect(await stored().countDocuments()).toBe(1);
+  });
+
+  it("asks each reviewer once, whether the created event comes again, as bytes, or under a new event id", async () => {
+    // Given a request for two reviewers
+    const reviewers = [crypto.randomUUID(), crypto.randomUUID()];
+    const created = source.eventRequestCreated({ creator_full_name: "Ana Silva", title: "Lunch", approvers: reviewers.map((user_id) => ({ user_id, required: true })) });
+    const { event_request_id, created_by } = created.data;
+
+    // When it is delivered twice, once more as raw bytes, and once as another event saying the same
+    await harness.bus.publish([created]);
+    await harness.bus.publish([created]);
+    await harness.bus.publishRaw(harness.bus.topicName("event-requests"), [{ key: created.subject, value: JSON.stringify(created) }]);
+    await harness.bus.publish([source.eventRequestCreated({ ...created.data })]);
+    // ... followed by a reviewer's answer (the marker)
+    await harness.bus.publish([source.eventRequestReviewRecorded({ event_request_id, created_by, reviewer_id: reviewers[0]!, reviewer_full_name: "Bruno Costa", title: "Lunch" })]);
+    await eventually(async () => (await listOf(created_by)).length === 1);
+
+    // Then each reviewer has one "asks you to review", announced once
+    for (const reviewer of reviewers) expect(await titlesOf(reviewer)).toEqual(["Ana Silva asks you to review “Lunch”"]);
+    await relayed();
+    await eventually(() => announced.length >= 3);
+    for (const reviewer of reviewers) expect(announced.filter((event) => event.data.user_id === reviewer)).toHaveLength(1);
+  });
+
+  it("tells every reviewer of a new time, on their own clocks when their Settings name a zone, and asks again those it concerns", async () => {
+    // Given Bruno's Settings say Los Angeles; Carla never chose a zone
+    const [bruno, carla] = [crypto.randomUUID(), crypto.randomUUID()];
+    await harness.bus.publish([source.userSettingsUpdated({ user_id: bruno, time_zone: "America/Los_Angeles" })]);
+    await eventually(async () => (await notifications.db.collection(RECIPIENT_ZONES_COLLECTION).countDocuments({ _id: bruno as never })) === 1);
+    // ... and a request both review, at 14:00 in London
+    const approvers = [{ user_id: bruno, required: true }, { user_id: carla, required: false }];
+    const created = { ...source.eventRequestCreated({ creator_full_name: "Ana Silva", title: "Lunch", approvers, ...lunchAt("2026-11-26T14:00") }), occurred_at: IN_NOVEMBER };
+    const { event_request_id, created_by } = created.data;
+
+    // When Ana moves it to 15:00, which resets Bruno's approval
+    const moved = {
+      ...source.eventRequestUpdated({ event_request_id, created_by, creator_full_name: "Ana Silva", title: "Lunch", approvers, ...lunchAt("2026-11-26T15:00"), changed_fields: ["start_date", "end_date"], reviewers_asked_again: [bruno], request_version: 4 }),
+      occurred_at: "2026-11-19T11:00:00.000Z",
+    };
+    await harness.bus.publish([created, moved]);
+    await eventually(async () => (await listOf(bruno)).length === 2 && (await listOf(carla)).length === 2);
+
+    // Then Bruno reads London's time and his own, and is asked again; Carla reads London's time
+    expect(await titlesOf(bruno)).toEqual(["Ana Silva moved “Lunch” to Thu 26 Nov, 15:00 GMT · 07:00 your time; please review it again", "Ana Silva asks you to review “Lunch”"]);
+    expect((await listOf(bruno))[0]).toMatchObject({ kind: "event_request_review_requested", subject_id: event_request_id, is_read: false });
+    expect(await titlesOf(carla)).toEqual(["Ana Silva moved “Lunch” to Thu 26 Nov, 15:00 GMT", "Ana Silva asks you to review “Lunch”"]);
+    expect((await listOf(carla))[0]).toMatchObject({ kind: "event_request_changed", subject_id: event_request_id });
+    // ... and Ana, who moved it, is told nothing
+    expect(await listOf(created_by)).toEqual([]);
+  });
+
+  it("tells the creator that a required reviewer of a pending request left, and withdraws what that reviewer was told", async () => {
+    // Given a pending request Bruno must review
+    const bruno = crypto.randomUUID();
+    const created = source.eventRequestCreated({ creator_full_name: "Ana Silva", title: "Lunch", approvers: [{ user_id: bruno, required: true }] });
+    const { event_request_id, created_by } = created.data;
+    await harness.bus.publish([created]);
+    await eventually(async () => (await listOf(bruno)).length === 1);
+
+    // When Bruno ends the relationship, which removes him from the request
+    await harness.bus.publish([source.eventRequestReviewerRemoved({ event_request_id, created_by, title: "Lunch", reviewer_id: bruno, reviewer_full_name: "Bruno Costa", required: true, previous_status: "pending" }, bruno)]);
+
+    // Then Ana is told, and Bruno no longer has a link to a request he may not see
+    await eventually(async () => (await listOf(created_by)).length === 1);
+    expect(await listOf(created_by)).toEqual([expect.objectContaining({ kind: "event_request_reviewer_removed", subject_id: event_request_id, title: "Bruno Costa can no longer review “Lunch”: you are no longer connected" })]);
+    expect(await listOf(bruno)).toEqual([]);
+    expect(await titlesOf(bruno, "?is_deleted=true")).toEqual(["Ana Silva asks you to review “Lunch”"]);
+  });
+});
+
+/** A request reviewed, answered and moved, then deleted: what its people were told is withdrawn. */
+async function withdrawnOnDelete() {
+  // Given a request with two reviewers: both asked, one answered, both told of a move
+  const reviewers = [crypto.randomUUID(), crypto.randomUUID()];
+  const approvers = reviewers.map((user_id) => ({ user_id, required: true }));
+  const request = source.eventRequestCreated({ approvers, title: "Lunch" });
+  const { event_request_id, created_by } = request.data;
+  const answer = source.eventRequestReviewRecorded({ event_request_id, created_by, reviewer_id: reviewers[0]!, status: "approved", title: "Lunch", request_version: 2 });
+  const moved = source.eventRequestUpdated({ event_request_id, created_by, approvers, title: "Lunch", changed_fields: ["location"], location: "Joe's", reviewers_asked_again: [reviewers[0]!], request_version: 3 });
+  await harness.bus.publish([request, answer, moved]);
+  for (const reviewer of reviewers) await eventually(async () => (await listOf(reviewer)).length === 2);
+  await eventually(async () => (await listOf(created_by)).length === 1);
+
+  // When the creator deletes it, and the bus later delivers its created event again
+  await harness.bus.publish([source.eventRequestDeleted({ event_request_id, created_by, approver_user_ids: reviewers, request_version: 4 })]);
+  await harness.bus.publish([request]);
+  // ... followed by another request for the first reviewer (the marker)
+  const marker = source.eventRequestCreated({ approvers: [{ user_id: reviewers[0]!, required: true }], title: "Marker" });
+  await harness.bus.publish([marker]);
+  await eventually(async () => (await titlesOf(reviewers[0]!)).includes("Ana Silva asks you to review “Marker”"));
+
+  // Then nobody has a notification about the deleted request in their lists, all are still
+  // readable as deleted, and nothing new was said
+  for (const reviewer of reviewers) expect((await listOf(reviewer)).filter((n) => n.subject_id === event_request_id)).toEqual([]);
+  expect(await listOf(created_by)).toEqual([]);
+  expect((await listOf(reviewers[1]!, "?is_deleted=true")).map((n) => [n.kind, n.is_deleted]).sort()).toEqual([["event_request_changed", true], ["event_request_review_requested", true]]);
+  expect(await stored().countDocuments({ subject_id: event_request_id })).toBe(5);
+  expect(await stored().countDocuments({ subject_id: event_request_id, is_deleted: false })).toBe(0);
+}

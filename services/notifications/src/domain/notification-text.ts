@@ -1,4 +1,5 @@
-import { MAX_NOTIFICATION_TITLE_LENGTH, type TAiCreditThreshold, type TCalendarSyncFailureReason, type TEventOf, type TNotificationKind } from "@amia/contracts";
+import { MAX_NOTIFICATION_TITLE_LENGTH, type TAiCreditThreshold, type TCalendarSyncFailureReason, type TEventDataOf, type TEventOf, type TNotificationKind } from "@amia/contracts";
+import { eventTimeText } from "./event-time-text.ts";
 
 /**
  * Who is told what, for each event another service publishes that we turn into notifications.
@@ -12,9 +13,11 @@ export type TNotifyingEvent = TEventOf<
   | "relationship-request.accepted"
   | "relationship-request.rejected"
   | "event-request.created"
+  | "event-request.updated"
   | "event-request.review-recorded"
   | "event-request.approved"
   | "event-request.rejected"
+  | "event-request.reviewer-removed"
   | "calendar.sync-failed"
   | "ai-credits.threshold-reached"
 >;
@@ -25,66 +28,188 @@ export interface NotificationDraft {
   kind: TNotificationKind;
   subject_id: string | null;
   title: string;
+  /**
+   * What it tells, without whom: one recipient gets one notification per meaning, however many
+   * events say it (a redelivery, or two events of one decision). The notification's id is
+   * derived from it and the recipient (domain/notification-id.ts), so these strings are storage
+   * values: changing one lets an old event notify again.
+   */
+  meaning: string;
 }
+
+/** What the wording needs beyond the event itself. */
+export interface NotificationContext {
+  /** Recipients' time zones from their Settings, by user id; someone absent has none we know. */
+  recipientZones: ReadonlyMap<string, string>;
+}
+
+export const NO_CONTEXT: NotificationContext = { recipientZones: new Map() };
 
 /** A name or an event title inside a sentence is cut here, so the sentence stays readable in a list. */
 export const MAX_QUOTED_LENGTH = 60;
 export const UNTITLED_EVENT = "Untitled Event";
 
-export function notificationsFor(event: TNotifyingEvent): NotificationDraft[] {
+/**
+ * Changing one of these changes when or where people meet: reviewers who had answered are
+ * asked again (the events service decides whom), and every reviewer is told the new time or
+ * place. Wire names of `changed_fields`; the time zone lives inside the two dates.
+ */
+export const MATERIAL_FIELDS: ReadonlySet<string> = new Set(["start_date", "end_date", "location"]);
+
+/**
+ * The notifications one event makes: who is told what. Nobody is told of their own doing
+ * (the event's actor), and one recipient gets one notification per meaning.
+ */
+export function notificationsFor(event: TNotifyingEvent, context: NotificationContext = NO_CONTEXT): NotificationDraft[] {
+  const drafts = draftsFor(event, context);
+  const told = isActorsOwnDoing(event) ? drafts.filter((draft) => draft.user_id !== event.actor_id) : drafts;
+  const seen = new Set<string>();
+  return told.filter((draft) => {
+    const key = `${draft.meaning}\u0000${draft.user_id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The users whose time zones the wording of `event` needs (it names a time only for them). */
+export function recipientsToLocate(event: TNotifyingEvent): string[] {
+  return event.type === "event-request.updated" ? [...new Set(event.data.approvers.map((approver) => approver.user_id))] : [];
+}
+
+/**
+ * Whether the event's actor did what the notifications tell, so telling them would be telling
+ * them what they just did. Not so when the actor only set it off: signing up delivers a request
+ * someone else sent; using the assistant crosses a credit threshold the system reports.
+ */
+function isActorsOwnDoing(event: TNotifyingEvent): boolean {
+  switch (event.type) {
+    case "relationship-request.created":
+    case "relationship-request.accepted":
+    case "relationship-request.rejected":
+    case "event-request.created":
+    case "event-request.updated":
+    case "event-request.review-recorded":
+    case "event-request.approved":
+    case "event-request.rejected":
+    case "event-request.reviewer-removed":
+      return true;
+    case "relationship-request.delivered":
+    case "calendar.sync-failed":
+    case "ai-credits.threshold-reached":
+      return false;
+    default:
+      return assertNever(event);
+  }
+}
+
+function draftsFor(event: TNotifyingEvent, context: NotificationContext): NotificationDraft[] {
   switch (event.type) {
     case "relationship-request.created": {
       const { requested_user_id, request_id, requester_full_name, requester_email } = event.data;
       // Sent to an email nobody has yet: `delivered` tells them when they first sign in.
       if (requested_user_id === null) return [];
-      return [draft(requested_user_id, "relationship_request_received", request_id, `${person(requester_full_name, requester_email)} wants to connect`)];
+      return [draft(requested_user_id, "relationship_request_received", request_id, `${person(requester_full_name, requester_email)} wants to connect`, `relationship-request-received:${request_id}`)];
     }
     case "relationship-request.delivered": {
       const { requested_user_id, request_id, requester_full_name, requester_email } = event.data;
-      return [draft(requested_user_id, "relationship_request_received", request_id, `${person(requester_full_name, requester_email)} wants to connect`)];
+      return [draft(requested_user_id, "relationship_request_received", request_id, `${person(requester_full_name, requester_email)} wants to connect`, `relationship-request-received:${request_id}`)];
     }
     case "relationship-request.accepted": {
       const { requester_id, request_id, requested_full_name, requested_email } = event.data;
-      return [draft(requester_id, "relationship_request_accepted", request_id, `${person(requested_full_name, requested_email)} accepted your request`)];
+      return [draft(requester_id, "relationship_request_accepted", request_id, `${person(requested_full_name, requested_email)} accepted your request`, `relationship-request-answered:${request_id}`)];
     }
     case "relationship-request.rejected": {
       const { requester_id, request_id, requested_full_name, requested_email } = event.data;
-      return [draft(requester_id, "relationship_request_rejected", request_id, `${person(requested_full_name, requested_email)} declined your request`)];
+      return [draft(requester_id, "relationship_request_rejected", request_id, `${person(requested_full_name, requested_email)} declined your request`, `relationship-request-answered:${request_id}`)];
     }
     case "event-request.created": {
-      const { event_request_id, created_by, creator_full_name, title, approvers } = event.data;
+      const { event_request_id, creator_full_name, title, approvers } = event.data;
       const sentence = `${person(creator_full_name, "Someone")} asks you to review ${quoted(title)}`;
-      // One notification per reviewer, even if the list named someone twice; never the creator,
-      // who cannot review their own request (DESIGN.md "Who may review").
-      const reviewers = new Set(approvers.map((approver) => approver.user_id).filter((id) => id !== created_by));
-      return [...reviewers].map((reviewerId) => draft(reviewerId, "event_request_review_requested", event_request_id, sentence));
+      // Once per request and reviewer, whatever the list or the bus repeats. The creator, who
+      // cannot review their own request (DESIGN.md "Who may review"), is the actor: left out.
+      return approvers.map((approver) => draft(approver.user_id, "event_request_review_requested", event_request_id, sentence, `review-requested:${event_request_id}`));
     }
+    case "event-request.updated":
+      return updateDrafts(event, context);
     case "event-request.review-recorded": {
-      const { event_request_id, created_by, reviewer_full_name, status, title } = event.data;
-      const verb = status === "approved" ? "approved" : "declined";
-      return [draft(created_by, "event_request_review_recorded", event_request_id, `${person(reviewer_full_name, "A reviewer")} ${verb} ${quoted(title)}`)];
+      const { event_request_id, request_version, created_by, reviewer_full_name, required, status, title } = event.data;
+      const reviewer = person(reviewer_full_name, "A reviewer");
+      // A required "no" rejects the request, and `event-request.rejected` follows in the same
+      // write: both say this one sentence under one meaning, so the creator is told once.
+      if (status === "rejected" && required) return [rejection(created_by, event_request_id, request_version, reviewer, title)];
+      // An optional answer advises; the sentence says so, so a "no" never reads as the outcome.
+      const sentence = status === "approved" ? `${reviewer} approved ${quoted(title)}` : `${reviewer}, an optional reviewer, declined ${quoted(title)}`;
+      return [draft(created_by, "event_request_review_recorded", event_request_id, sentence, `review-recorded:${event_request_id}:v${request_version}`)];
     }
     case "event-request.approved": {
-      const { event_request_id, created_by, title } = event.data;
-      return [draft(created_by, "event_request_approved", event_request_id, `${quoted(title)} was approved`)];
+      // Again after a re-review is news again: the version tells the two approvals apart.
+      const { event_request_id, request_version, created_by, title } = event.data;
+      return [draft(created_by, "event_request_approved", event_request_id, `${quoted(title)} was approved`, `approved:${event_request_id}:v${request_version}`)];
     }
     case "event-request.rejected": {
-      const { event_request_id, created_by, title } = event.data;
-      return [draft(created_by, "event_request_rejected", event_request_id, `${quoted(title)} was rejected`)];
+      const { event_request_id, request_version, created_by, rejected_by_full_name, title } = event.data;
+      return [rejection(created_by, event_request_id, request_version, person(rejected_by_full_name, "A reviewer"), title)];
+    }
+    case "event-request.reviewer-removed": {
+      const { event_request_id, created_by, reviewer_id, reviewer_full_name, required, previous_status, title } = event.data;
+      // Only a request still waiting for answers is held up by losing someone who had to answer.
+      if (previous_status !== "pending" || !required) return [];
+      const sentence = `${person(reviewer_full_name, "A reviewer")} can no longer review ${quoted(title)}: you are no longer connected`;
+      return [draft(created_by, "event_request_reviewer_removed", event_request_id, sentence, `reviewer-removed:${event_request_id}:${reviewer_id}`)];
     }
     case "calendar.sync-failed": {
       const { event_request_id, user_id, reason } = event.data;
       // The payload carries no event title (the calendar service does not keep one), so the
-      // sentence names the calendar; `subject_id` links it to the event request.
-      return [draft(user_id, "calendar_sync_failed", event_request_id, `We couldn't update your Google Calendar — ${syncFailureHint(reason)}`)];
+      // sentence names the calendar; `subject_id` links it to the event request. Each failure
+      // is news of its own: the meaning is the event.
+      return [draft(user_id, "calendar_sync_failed", event_request_id, `We couldn't update your Google Calendar — ${syncFailureHint(reason)}`, event.id)];
     }
     case "ai-credits.threshold-reached": {
-      const { user_id, threshold, period_end } = event.data;
-      return [draft(user_id, "ai_credits_threshold_reached", null, creditsSentence(threshold, period_end))];
+      const { user_id, threshold, period, period_end } = event.data;
+      return [draft(user_id, "ai_credits_threshold_reached", null, creditsSentence(threshold, period_end), `ai-credits:${period}:${threshold}`)];
     }
     default:
       return assertNever(event);
   }
+}
+
+/** The one sentence of a request's rejection, whichever of its two events says it first. */
+function rejection(creatorId: string, requestId: string, version: number, reviewer: string, title: string | null): NotificationDraft {
+  return draft(creatorId, "event_request_rejected", requestId, `${reviewer} rejected ${quoted(title)}`, `rejected:${requestId}:v${version}`);
+}
+
+/**
+ * The creator changed a request: every reviewer hears of it once. A material change names the
+ * new time (on each reviewer's clocks) or place, and asks those whose answers it reset to
+ * review again; any other change only says that something changed.
+ */
+function updateDrafts(event: TEventOf<"event-request.updated">, context: NotificationContext): NotificationDraft[] {
+  const { data } = event;
+  const { event_request_id, request_version, creator_full_name, title, changed_fields, approvers, reviewers_asked_again } = data;
+  const who = person(creator_full_name, "Someone");
+  const meaning = `updated:${event_request_id}:v${request_version}`;
+  const askedAgain = new Set(reviewers_asked_again);
+  const reviewers = new Set([...approvers.map((approver) => approver.user_id), ...reviewers_asked_again]);
+  if (changed_fields.length === 0) return [];
+  const isMaterial = changed_fields.some((field) => MATERIAL_FIELDS.has(field));
+  return [...reviewers].map((reviewerId) => {
+    if (!isMaterial) return draft(reviewerId, "event_request_changed", event_request_id, `${who} changed ${quoted(title)}`, meaning);
+    const moved = `${who} ${movedTo(data, context.recipientZones.get(reviewerId) ?? null, new Date(event.occurred_at))}`;
+    return askedAgain.has(reviewerId)
+      ? draft(reviewerId, "event_request_review_requested", event_request_id, `${moved}; please review it again`, meaning)
+      : draft(reviewerId, "event_request_changed", event_request_id, moved, meaning);
+  });
+}
+
+/** "moved “Lunch” to Joe's on Thu 26 Nov, 15:00 GMT · 07:00 your time", "removed the place of “Lunch”". */
+function movedTo(data: TEventDataOf<"event-request.updated">, recipientZone: string | null, writtenAt: Date): string {
+  const isTimeChanged = data.changed_fields.includes("start_date") || data.changed_fields.includes("end_date");
+  const place = data.changed_fields.includes("location") ? oneLine(data.location) : "";
+  const title = quoted(data.title);
+  if (!isTimeChanged) return place ? `moved ${title} to ${truncate(place, MAX_QUOTED_LENGTH)}` : `removed the place of ${title}`;
+  const when = eventTimeText(data.start_date, data.end_date, recipientZone, writtenAt);
+  return place ? `moved ${title} to ${truncate(place, MAX_QUOTED_LENGTH)} on ${when}` : `moved ${title} to ${when}`;
 }
 
 /**
@@ -120,8 +245,8 @@ export function syncFailureHint(reason: TCalendarSyncFailureReason): string {
   }
 }
 
-function draft(userId: string, kind: TNotificationKind, subjectId: string | null, title: string): NotificationDraft {
-  return { user_id: userId, kind, subject_id: subjectId, title: truncate(title, MAX_NOTIFICATION_TITLE_LENGTH) };
+function draft(userId: string, kind: TNotificationKind, subjectId: string | null, title: string, meaning: string): NotificationDraft {
+  return { user_id: userId, kind, subject_id: subjectId, title: truncate(title, MAX_NOTIFICATION_TITLE_LENGTH), meaning };
 }
 
 /** A person's name, or the fallback when they gave none (null, empty or blank). */

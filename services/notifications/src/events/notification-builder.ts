@@ -3,6 +3,7 @@ import type { Bus, BusConsumer } from "@amia/kit";
 import type { TNotifyingEvent } from "../domain/notification-text.ts";
 import { notifyFromEvent } from "../operations/notify-from-event.ts";
 import type { NotificationsStore } from "../store/notifications-store.ts";
+import type { RecipientZones } from "../store/recipient-zones.ts";
 
 /**
  * Consumer group id. Wire name: renaming it starts a new group from the oldest message, which
@@ -16,14 +17,15 @@ export const CONSUMED_TOPICS = [TOPICS.relationshipRequests, TOPICS.eventRequest
 export interface NotificationBuilderDeps {
   bus: Bus;
   store: NotificationsStore;
+  zones: RecipientZones;
   /** Called after a write that queued events, so the relay publishes them now. */
   onWrite: () => void;
 }
 
 /** Builds notifications from other services' events; the bus validates each against the contracts. */
-export function createNotificationBuilder({ bus, store, onWrite }: NotificationBuilderDeps): BusConsumer {
+export function createNotificationBuilder({ bus, store, zones, onWrite }: NotificationBuilderDeps): BusConsumer {
   const notify = async (event: TNotifyingEvent) => {
-    if ((await notifyFromEvent(store, event)) > 0) onWrite();
+    if ((await notifyFromEvent({ store, zones }, event)) > 0) onWrite();
   };
 
   return bus.consumer({
@@ -35,6 +37,7 @@ export function createNotificationBuilder({ bus, store, onWrite }: NotificationB
       "relationship-request.accepted": notify,
       "relationship-request.rejected": notify,
       "event-request.created": notify,
+      "event-request.updated": notify,
       "event-request.review-recorded": notify,
       "event-request.approved": notify,
       "event-request.rejected": notify,
@@ -43,11 +46,19 @@ export function createNotificationBuilder({ bus, store, onWrite }: NotificationB
       // A withdrawn request can no longer be answered: hide its "wants to connect", whatever
       // state it was in, rather than leave a link to something that is gone. Nothing new is said.
       "relationship-request.deleted": async ({ data }) => {
-        if (data.requested_user_id !== null) await store.softDeleteAbout(data.requested_user_id, "relationship_request_received", data.request_id);
+        if (data.requested_user_id !== null) await store.withdrawAbout([data.requested_user_id], data.request_id, ["relationship_request_received"]);
       },
-      // Likewise a deleted event request: its reviewers' "asks you to review" would lead nowhere.
+      // A deleted event request: everything anyone was told about it would lead to a page that
+      // is gone, so it is all withdrawn, for the reviewers and the creator alike. Nothing new is
+      // said: the creator did it, and a reviewer has nothing left to do.
       "event-request.deleted": async ({ data }) => {
-        for (const reviewerId of new Set(data.approver_user_ids)) await store.softDeleteAbout(reviewerId, "event_request_review_requested", data.event_request_id);
+        await store.withdrawAbout([data.created_by, ...data.approver_user_ids], data.event_request_id);
+      },
+      // A reviewer who left (no longer connected) may no longer see the request: what they were
+      // told about it is withdrawn. The creator may be told that they left (notificationsFor).
+      "event-request.reviewer-removed": async (event) => {
+        await store.withdrawAbout([event.data.reviewer_id], event.data.event_request_id);
+        await notify(event);
       },
     },
   });

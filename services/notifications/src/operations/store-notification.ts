@@ -14,7 +14,7 @@ export interface NotificationOrigin {
  * Stores a new unread notification together with its `notification.created` event, in one
  * document write. Undefined when a notification with this id already exists (a redelivery).
  */
-export async function storeNotification(store: NotificationsStore, draft: NotificationDraft, origin: NotificationOrigin): Promise<NotificationDocument | undefined> {
+export async function storeNotification(store: NotificationsStore, draft: Omit<NotificationDraft, "meaning">, origin: NotificationOrigin): Promise<NotificationDocument | undefined> {
   const doc: NotificationDocument = {
     _id: origin.id,
     user_id: draft.user_id,

@@ -4,7 +4,7 @@ import type { TDomainEvent, TNotification, TNotificationKind } from "@amia/contr
 
 /** Storage shape of a notification (collection `notifications`); field names are the wire names. */
 export interface NotificationDocument extends WithOutbox {
-  /** Derived from the source event and recipient (domain/notification-id.ts); random for POST. */
+  /** Derived from its meaning and recipient (domain/notification-id.ts); random for POST. */
   _id: string;
   /** The recipient: every read and write below is scoped to them. */
   user_id: string;
@@ -25,7 +25,7 @@ export const NOTIFICATIONS_INDEXES: IndexPlan = {
   [NOTIFICATIONS_COLLECTION]: [
     // The list (and the dashboard's unread count): one user's visible, unread-or-not, newest first.
     { key: { user_id: 1, is_deleted: 1, is_read: 1, created_at: -1 }, name: "notifications_user_list" },
-    // Retracting the notification of a withdrawn relationship request.
+    // Withdrawing what someone was told about a request that is gone or closed to them.
     { key: { user_id: 1, subject_id: 1 }, name: "notifications_user_subject" },
   ],
 };
@@ -116,9 +116,17 @@ export function createNotificationsStore(db: Db) {
       return result.modifiedCount;
     },
 
-    /** Hides the user's notifications of one kind about one thing (e.g. a withdrawn request). */
-    async softDeleteAbout(userId: string, kind: TNotificationKind, subjectId: string): Promise<number> {
-      const result = await notifications.updateMany({ user_id: userId, kind, subject_id: subjectId, is_deleted: false }, { $set: { is_deleted: true } });
+    /**
+     * Withdraws what these users were told about one thing (a deleted request, one they may no
+     * longer see): soft-deleted, so it leaves their lists and unread counts but stays readable
+     * with `is_deleted=true`, and its id stays taken, so a late copy of the event that made it
+     * cannot make it again. `kinds` narrows it to some kinds; returns how many were withdrawn.
+     */
+    async withdrawAbout(userIds: readonly string[], subjectId: string, kinds?: readonly TNotificationKind[]): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const query: Filter<NotificationDocument> = { user_id: { $in: [...new Set(userIds)] }, subject_id: subjectId, is_deleted: false };
+      if (kinds) query.kind = { $in: [...kinds] };
+      const result = await notifications.updateMany(query, { $set: { is_deleted: true } });
       return result.modifiedCount;
     },
   };

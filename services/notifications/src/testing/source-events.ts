@@ -8,10 +8,24 @@ import type { TEventDataOf } from "@amia/contracts";
  */
 
 
-const eventDates = {
-  start_date: { date_time: "2026-03-11T12:00", time_zone: "Europe/Lisbon" },
-  end_date: { date_time: "2026-03-11T13:00", time_zone: "Europe/Lisbon" },
-};
+/** An event request as its events carry it after a change (created, updated, approved, ...). */
+function requestSnapshot(status: "pending" | "approved", request_version: number) {
+  return {
+    event_request_id: randomUUID(),
+    created_by: randomUUID(),
+    title: "Team lunch",
+    description: null,
+    location: null,
+    notes: null,
+    start_date: { date_time: "2026-03-11T12:00", time_zone: "Europe/Lisbon" },
+    end_date: { date_time: "2026-03-11T13:00", time_zone: "Europe/Lisbon" },
+    importance_level: 1,
+    status,
+    approval_status: status,
+    google_event_id: null,
+    request_version,
+  };
+}
 
 export function relationshipRequestCreated(data: Partial<TEventDataOf<"relationship-request.created">> = {}) {
   const full = {
@@ -79,23 +93,50 @@ export function relationshipRequestDeleted(data: Partial<TEventDataOf<"relations
 
 export function eventRequestCreated(data: Partial<TEventDataOf<"event-request.created">> = {}) {
   const full = {
-    event_request_id: randomUUID(),
-    created_by: randomUUID(),
-    title: "Team lunch",
-    description: null,
-    location: null,
-    notes: null,
-    ...eventDates,
-    importance_level: 1,
-    status: "pending" as const,
-    approval_status: "pending" as const,
-    google_event_id: null,
-    request_version: 1,
+    ...requestSnapshot("pending", 1),
     creator_full_name: "Ana Silva",
     approvers: [{ user_id: randomUUID(), required: true }],
     ...data,
   };
   return createEvent("events", "event-request.created", { subject: full.event_request_id, actor_id: full.created_by, data: full });
+}
+
+export function eventRequestUpdated(data: Partial<TEventDataOf<"event-request.updated">> = {}) {
+  const full = {
+    ...requestSnapshot("pending", 3),
+    changed_fields: ["start_date", "end_date"],
+    creator_full_name: "Ana Silva",
+    approvers: [{ user_id: randomUUID(), required: true }],
+    reviewers_asked_again: [] as string[],
+    ...data,
+  };
+  return createEvent("events", "event-request.updated", { subject: full.event_request_id, actor_id: full.created_by, data: full });
+}
+
+export function eventRequestReviewerRemoved(data: Partial<TEventDataOf<"event-request.reviewer-removed">> = {}, actorId?: string) {
+  const full = {
+    ...requestSnapshot("pending", 3),
+    reviewer_id: randomUUID(),
+    reviewer_full_name: "Bruno Costa",
+    required: true,
+    previous_status: "pending" as const,
+    reason: "relationship_ended" as const,
+    ...data,
+  };
+  // Whoever ended the relationship; by default the reviewer.
+  return createEvent("events", "event-request.reviewer-removed", { subject: full.event_request_id, actor_id: actorId ?? full.reviewer_id, data: full });
+}
+
+export function userSettingsUpdated(data: Partial<TEventDataOf<"user.settings-updated">> = {}) {
+  const full = {
+    user_id: randomUUID(),
+    time_zone: "America/Los_Angeles",
+    working_hours: { start: "09:00", end: "17:00", days: ["mon", "tue", "wed", "thu", "fri"] as TEventDataOf<"user.settings-updated">["working_hours"]["days"] },
+    share_free_busy: false,
+    updated_at: new Date().toISOString(),
+    ...data,
+  };
+  return createEvent("identity", "user.settings-updated", { subject: full.user_id, actor_id: full.user_id, data: full });
 }
 
 export function eventRequestDeleted(data: Partial<TEventDataOf<"event-request.deleted">> = {}) {
@@ -124,22 +165,12 @@ export function eventRequestReviewRecorded(data: Partial<TEventDataOf<"event-req
 
 export function eventRequestApproved(data: Partial<TEventDataOf<"event-request.approved">> = {}) {
   const full = {
-    event_request_id: randomUUID(),
-    created_by: randomUUID(),
-    title: "Team lunch",
-    description: null,
-    location: null,
-    notes: null,
-    ...eventDates,
-    importance_level: 1,
-    status: "approved" as const,
-    approval_status: "approved" as const,
-    google_event_id: null,
-    request_version: 2,
+    ...requestSnapshot("approved", 2),
     reason: "all_required_approved" as const,
     ...data,
   };
-  return createEvent("events", "event-request.approved", { subject: full.event_request_id, actor_id: null, data: full });
+  // The reviewer whose answer approved it; the creator when nobody had to (approved at once).
+  return createEvent("events", "event-request.approved", { subject: full.event_request_id, actor_id: randomUUID(), data: full });
 }
 
 export function eventRequestRejected(data: Partial<TEventDataOf<"event-request.rejected">> = {}) {
