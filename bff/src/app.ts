@@ -93,7 +93,7 @@ export function createBff(deps: BffDeps): Bff {
   app.route("/", authRoutes({ config, sessions, attempts: createLoginAttempts(redis), oidc, upstream, limiter, logger }));
   // Before the catalogue, whose /notifications/:id would otherwise take "stream" for an id.
   app.route("/", stream.routes);
-  app.route("/", apiRoutes({ routes: ROUTES, config, sessions, upstream, limiter, logger }));
+  app.route("/", apiRoutes({ routes: ROUTES, config, sessions, upstream, limiter }));
 
   return {
     app,

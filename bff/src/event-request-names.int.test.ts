@@ -21,16 +21,22 @@ async function person(name: string): Promise<{ browser: TestBrowser; id: string;
   return { browser, id, email };
 }
 
-describe("GET /api/v1/event-requests/:id/with-approvers through the BFF", () => {
-  it("names each approver: the creator sees related people's names, a reviewer their own", async () => {
+type Named = { created_by_full_name: string | null; approvers: Array<{ user_id: string; full_name: string | null }> };
+const namesIn = (request: Named) => [request.created_by_full_name, ...request.approvers.map((a) => [a.user_id, a.full_name])];
+
+describe("approvers' names through the BFF, from the events service", () => {
+  it("names every reviewer for everyone who may see the request: a reviewer sees a co-reviewer they are not connected with", async () => {
     const ana = await person("Ana Silva");
     const bruno = await person("Bruno Costa");
     const carla = await person("Carla Dias");
+    // Ana is connected with Bruno and with Carla; Bruno and Carla are not connected.
     for (const other of [bruno, carla]) {
       const request = (await ana.browser.json("POST", "/api/v1/relationship-requests", { requested_email: other.email })).body.relationship_request;
       expect((await other.browser.json("POST", `/api/v1/relationship-requests/${request.id}/approve`)).status).toBe(200);
     }
-    await eventually(async () => (await world.services.events!.db.collection("relationships").countDocuments({ is_deleted: false })) >= 2);
+    const events = world.services.events!.db;
+    await eventually(async () => (await events.collection("relationships").countDocuments({ is_deleted: false })) >= 2);
+    await eventually(async () => (await events.collection("people").countDocuments({ _id: { $in: [ana.id, bruno.id, carla.id] } as never })) === 3);
 
     const created = await ana.browser.json("POST", "/api/v1/event-requests", {
       title: "Lunch",
@@ -40,21 +46,19 @@ describe("GET /api/v1/event-requests/:id/with-approvers through the BFF", () => 
     });
     expect(created.status).toBe(201);
     const id = created.body.event_request.id as string;
+    const everyone = ["Ana Silva", [bruno.id, "Bruno Costa"], [carla.id, "Carla Dias"]];
+    expect(namesIn(created.body.event_request)).toEqual(everyone);
 
-    const seenByAna = await ana.browser.json("GET", `/api/v1/event-requests/${id}/with-approvers`);
-    expect(seenByAna.status).toBe(200);
-    expect(seenByAna.body.event_request.approvers.map((a: { user_id: string; full_name: string }) => [a.user_id, a.full_name])).toEqual([
-      [bruno.id, "Bruno Costa"],
-      [carla.id, "Carla Dias"],
-    ]);
+    for (const viewer of [ana, bruno, carla]) {
+      const detail = await viewer.browser.json("GET", `/api/v1/event-requests/${id}/with-approvers`);
+      expect(detail.status).toBe(200);
+      expect(namesIn(detail.body.event_request)).toEqual(everyone);
+    }
+    // The plain read and the reviewer's list carry the same names.
+    expect(namesIn((await bruno.browser.json("GET", `/api/v1/event-requests/${id}`)).body.event_request)).toEqual(everyone);
+    expect(namesIn((await carla.browser.json("GET", "/api/v1/event-requests/with-approvals?role=reviewer")).body.event_requests[0])).toEqual(everyone);
 
-    // Bruno reviews it: his own name comes from identity; Carla is not among his relationships.
-    const seenByBruno = await bruno.browser.json("GET", `/api/v1/event-requests/${id}/with-approvers`);
-    expect(seenByBruno.body.event_request.approvers.map((a: { full_name: string | null }) => a.full_name)).toEqual(["Bruno Costa", null]);
-
-    // Everything else is forwarded as the service answers it: the plain read, a 400 with its
-    // field errors, someone else's request as a 404.
-    expect((await ana.browser.json("GET", `/api/v1/event-requests/${id}`)).body.event_request.approvers[0]).not.toHaveProperty("full_name");
+    // Forwarded as the service answers: a 400 with its field errors, someone else's request as a 404.
     const refused = await ana.browser.json("POST", "/api/v1/event-requests", { title: "No dates" });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: "validation_failed", message: expect.stringContaining("start_date"), details: { fields: expect.any(Array) } });

@@ -1,5 +1,4 @@
-import { Hono, type Handler, type MiddlewareHandler } from "hono";
-import type { Logger } from "@amia/kit";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { BffConfig } from "../env.ts";
 import { clientIpOf } from "../security/client-ip.ts";
 import { rateLimit, type RateLimiter, type RateLimitRule } from "../security/rate-limit.ts";
@@ -8,7 +7,6 @@ import type { SessionStore } from "../sessions/session-store.ts";
 import { forwardTo } from "../upstream/forward.ts";
 import type { UpstreamClient } from "../upstream/upstream-client.ts";
 import type { RouteSpec } from "./catalogue.ts";
-import { eventRequestWithApprovers } from "./event-request-with-approvers.ts";
 
 /** An address may chat this many times as much as one user: people behind one NAT share it. */
 export const CHAT_IP_ALLOWANCE = 5;
@@ -19,14 +17,7 @@ export interface ApiRoutesDeps {
   sessions: SessionStore;
   upstream: UpstreamClient;
   limiter: RateLimiter;
-  logger: Logger;
 }
-
-/** Routes the BFF answers by combining services, instead of forwarding one-for-one. */
-type Aggregator = (route: RouteSpec, deps: ApiRoutesDeps) => Handler<BffEnv>;
-const AGGREGATED: Readonly<Record<string, Aggregator>> = {
-  "GET /api/v1/event-requests/:id/with-approvers": (route, deps) => eventRequestWithApprovers(route, deps.upstream, deps.logger),
-};
 
 /**
  * Every route of the catalogue (routes/catalogue.ts), in its order: a session is required (401
@@ -47,9 +38,7 @@ export function apiRoutes(deps: ApiRoutesDeps) {
   const sessionRequired = requireSession(sessions);
 
   for (const route of deps.routes) {
-    const aggregate = AGGREGATED[`${route.method} ${route.path}`];
-    const handler = aggregate ? aggregate(route, deps) : forwardTo(route, deps.upstream);
-    routes.on(route.method, route.path, sessionRequired, route.rateLimit ? limits[route.rateLimit] : passThrough, handler);
+    routes.on(route.method, route.path, sessionRequired, route.rateLimit ? limits[route.rateLimit] : passThrough, forwardTo(route, deps.upstream));
   }
   return routes;
 }

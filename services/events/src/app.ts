@@ -11,10 +11,11 @@ export const createEventsService: ServiceModuleFactory = async ({ db, bus, logge
   const relay = createOutboxRelay({ db, collections: [EVENT_REQUESTS_COLLECTION], publish: bus.publish, logger });
   const store = createEventRequestsStore(relay.db);
   const people = createPeopleProjection(db);
+  await people.addMissingUserIds();
   const consumers = eventsConsumers(bus, store, people);
 
   const routes = new Hono<ServiceEnv>();
-  routes.route("/", eventRequestsRoutes({ store, people, auth, onWrite: relay.nudge }));
+  routes.route("/", eventRequestsRoutes({ store, people, auth }));
 
   return {
     routes,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TDomainEvent } from "@amia/contracts";
+import type { TDomainEvent, TEventOf } from "@amia/contracts";
 import { createEvent } from "@amia/kit";
 import { createTestHarness, eventually, type MountedService, type TestHarness } from "@amia/kit/testing";
 import { createEventsService } from "./app.ts";
@@ -8,10 +8,22 @@ import { createEventsService } from "./app.ts";
 let harness: TestHarness;
 let events: MountedService;
 let published: TDomainEvent[];
-const ana = { id: randomUUID() };
-const bruno = { id: randomUUID() };
-const carla = { id: randomUUID() };
-const stranger = { id: randomUUID() };
+let anaBruno: string;
+const ana = { id: randomUUID(), name: "Ana Silva" };
+const bruno = { id: randomUUID(), name: "Bruno Costa" };
+const carla = { id: randomUUID(), name: "Carla Dias" };
+const stranger = { id: randomUUID(), name: "Eva Reis" };
+
+/** What identity would have announced: the person and their name. */
+async function register(person: { id: string; name: string }) {
+  await harness.bus.publish([
+    createEvent("identity", "user.registered", {
+      subject: person.id,
+      actor_id: person.id,
+      data: { user_id: person.id, email: `${person.id}@example.com`, name: person.name, full_name: person.name, provider: "google", email_verified: true, created_at: new Date().toISOString() },
+    }),
+  ]);
+}
 
 /** What the relationships and identity services would have announced. */
 async function connect(a: { id: string }, b: { id: string }) {
@@ -31,6 +43,11 @@ async function connect(a: { id: string }, b: { id: string }) {
   return relationshipId;
 }
 
+/** What the relationships service announces when either side ends it. */
+function relationshipDeleted(relationshipId: string, by: { id: string }, other: { id: string }) {
+  return createEvent("relationships", "relationship.deleted", { subject: relationshipId, actor_id: by.id, data: { relationship_id: relationshipId, user_ids: [by.id, other.id] } });
+}
+
 beforeEach(async () => {
   harness = await createTestHarness("events");
   events = await harness.mount("events", createEventsService);
@@ -42,11 +59,14 @@ beforeEach(async () => {
     "event-request.review-recorded": async (e) => void published.push(e),
     "event-request.updated": async (e) => void published.push(e),
     "event-request.deleted": async (e) => void published.push(e),
+    "event-request.reviewer-removed": async (e) => void published.push(e),
   } }).start();
-  await connect(ana, bruno);
+  await Promise.all([ana, bruno, carla].map(register));
+  anaBruno = await connect(ana, bruno);
   const lastId = await connect(ana, carla);
-  // The projection has caught up once the last relationship is known.
+  // The projection has caught up once the last relationship and every name are known.
   await eventually(async () => (await events.db.collection("relationships").countDocuments({ _id: lastId as never })) === 1);
+  await eventually(async () => (await events.db.collection("people").countDocuments()) === 3);
 });
 afterEach(() => harness.close());
 
@@ -66,7 +86,8 @@ describe("event requests: deciding", () => {
     expect(created.status).toBe(201);
     const request = created.body.event_request;
     expect(request).toMatchObject({ status: "pending", approval_status: "pending", requested_approvals: 1, completed_count: 0, importance_level: 1, created_by: ana.id, google_event_id: null });
-    expect(request.approvers).toEqual([{ id: expect.any(String), user_id: bruno.id, required: true, status: "pending", response_notes: null, responded_at: null }]);
+    expect(request.approvers).toEqual([{ id: expect.any(String), user_id: bruno.id, required: true, status: "pending", response_notes: null, responded_at: null, full_name: "Bruno Costa" }]);
+    expect(request.created_by_full_name).toBe("Ana Silva");
 
     const approved = await events.as(bruno).post(`/api/v1/event-requests/${request.id}/approvals/approve`, { response_notes: "See you there" });
     expect(approved.status).toBe(200);
@@ -241,7 +262,8 @@ describe("event requests: who may do what", () => {
     const request = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }]))).body.event_request;
     const path = `/api/v1/event-requests/${request.id}`;
 
-    expect((await events.as(bruno).get(`${path}/with-approvers`)).body.event_request.id).toBe(request.id);
+    const seen = (await events.as(bruno).get(`${path}/with-approvers`)).body.event_request;
+    expect(seen.id).toBe(request.id);
     const edit = await events.as(bruno).patch(path, { title: "Changed" });
     expect(edit.status).toBe(403);
     expect(edit.body.message).toBe("Only the creator of this request can edit it");
@@ -266,5 +288,170 @@ describe("event requests: who may do what", () => {
       data: { event_request_id: request.id, user_id: ana.id, google_event_id: "g-evt-1", html_link: null, operation: "create" },
     })]);
     await eventually(async () => (await events.as(ana).get(`/api/v1/event-requests/${request.id}`)).body.event_request.google_event_id === "g-evt-1");
+  });
+});
+
+describe("event requests: names from the people projection", () => {
+  it("names the creator and every approver for everyone who may see the request, connected to them or not", async () => {
+    // Bruno and Carla both review Ana's request; they are not connected with each other.
+    const created = await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }, { user_id: carla.id, required: false }]));
+    const id = created.body.event_request.id;
+    const namesIn = (request: { created_by_full_name: string; approvers: Array<{ full_name: string }> }) => [request.created_by_full_name, ...request.approvers.map((a) => a.full_name)];
+    const everyone = ["Ana Silva", "Bruno Costa", "Carla Dias"];
+
+    expect(namesIn(created.body.event_request)).toEqual(everyone);
+    expect(namesIn((await events.as(bruno).get(`/api/v1/event-requests/${id}/with-approvers`)).body.event_request)).toEqual(everyone);
+    expect(namesIn((await events.as(carla).get(`/api/v1/event-requests/${id}`)).body.event_request)).toEqual(everyone);
+    expect(namesIn((await events.as(bruno).get("/api/v1/event-requests?role=reviewer")).body.event_requests[0])).toEqual(everyone);
+    expect(namesIn((await events.as(carla).get("/api/v1/event-requests/with-approvals?role=reviewer")).body.event_requests[0])).toEqual(everyone);
+    expect(namesIn((await events.as(bruno).post(`/api/v1/event-requests/${id}/approvals/approve`)).body.event_request)).toEqual(everyone);
+    expect(namesIn((await events.as(ana).patch(`/api/v1/event-requests/${id}`, { title: "Long lunch" })).body.event_request)).toEqual(everyone);
+  });
+});
+
+describe("event requests: a material change is reviewed again", () => {
+  const at15 = { start_date: { date_time: "2026-03-11T15:00", time_zone: "Europe/Lisbon" }, end_date: { date_time: "2026-03-11T16:00", time_zone: "Europe/Lisbon" } };
+  const ofType = (requestId: string, type: TDomainEvent["type"]) => published.filter((e) => e.subject === requestId && e.type === type) as Array<TDomainEvent & { data: { request_version: number } }>;
+
+  it("sends an approved request back to its reviewer when its time moves; approving again approves it again, at a higher version", async () => {
+    const id = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }]))).body.event_request.id;
+    await events.as(bruno).post(`/api/v1/event-requests/${id}/approvals/approve`, { response_notes: "Noon works" });
+    await eventually(() => ofType(id, "event-request.approved").length === 1);
+
+    const moved = await events.as(ana).patch(`/api/v1/event-requests/${id}`, at15);
+    expect(moved.status).toBe(200);
+    expect(moved.body.event_request).toMatchObject({ status: "pending", approval_status: "pending", completed_count: 0 });
+    expect(moved.body.event_request.approvers[0]).toMatchObject({ user_id: bruno.id, status: "pending", response_notes: null, responded_at: null });
+    const asBruno = (await events.as(bruno).get("/api/v1/event-requests/with-approvals?role=reviewer&status=pending")).body;
+    expect(asBruno.event_requests.map((r: { id: string }) => r.id)).toEqual([id]);
+    await eventually(() => ofType(id, "event-request.updated").length === 1);
+    expect(ofType(id, "event-request.updated")[0]?.data).toMatchObject({ status: "pending", changed_fields: ["start_date", "end_date"], reviewers_asked_again: [bruno.id], creator_full_name: "Ana Silva", request_version: 3 });
+
+    const again = await events.as(bruno).post(`/api/v1/event-requests/${id}/approvals/approve`);
+    expect(again.status).toBe(200);
+    expect(again.body.event_request).toMatchObject({ status: "approved", completed_count: 1 });
+    await eventually(() => ofType(id, "event-request.approved").length === 2);
+    const [first, second] = ofType(id, "event-request.approved");
+    expect(second!.data.request_version).toBeGreaterThan(first!.data.request_version);
+    expect(second!.data).toMatchObject({ status: "approved", start_date: at15.start_date });
+
+    // A title edit tells, but asks nobody again: the request stays approved.
+    const renamed = await events.as(ana).patch(`/api/v1/event-requests/${id}`, { title: "Long lunch" });
+    expect(renamed.body.event_request).toMatchObject({ status: "approved", title: "Long lunch" });
+    expect(renamed.body.event_request.approvers[0].status).toBe("approved");
+    await eventually(() => ofType(id, "event-request.updated").length === 2);
+    expect(ofType(id, "event-request.updated")[1]?.data).toMatchObject({ status: "approved", changed_fields: ["title"], reviewers_asked_again: [] });
+    expect(ofType(id, "event-request.approved")).toHaveLength(2);
+  });
+
+  it("lets a required reviewer reject the new time, though they approved the old one", async () => {
+    const id = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: true }]))).body.event_request.id;
+    await events.as(bruno).post(`/api/v1/event-requests/${id}/approvals/approve`);
+    await events.as(ana).patch(`/api/v1/event-requests/${id}`, { location: "Café Porto" });
+
+    const rejected = await events.as(bruno).post(`/api/v1/event-requests/${id}/approvals/reject`, { response_notes: "Too far" });
+    expect(rejected.body.event_request).toMatchObject({ status: "rejected", approval_status: "rejected" });
+    await eventually(() => ofType(id, "event-request.rejected").length === 1);
+    expect(ofType(id, "event-request.rejected")[0]?.data).toMatchObject({ rejected_by: bruno.id, rejected_by_full_name: "Bruno Costa", response_notes: "Too far", request_version: 4 });
+  });
+});
+
+describe("event requests: ending a relationship ends access", () => {
+  it("hides the creator's requests from the former reviewer, removes them from pending ones, and tells the creator", async () => {
+    const post = async (approvers: Array<{ user_id: string; required: boolean }>, title: string) =>
+      (await events.as(ana).post("/api/v1/event-requests", lunch(approvers, { title }))).body.event_request.id as string;
+    const waiting = await post([{ user_id: bruno.id, required: true }], "Waiting on Bruno");
+    const decided = await post([{ user_id: bruno.id, required: true }], "Approved by Bruno");
+    await events.as(bruno).post(`/api/v1/event-requests/${decided}/approvals/approve`);
+    const carlaApproved = await post([{ user_id: bruno.id, required: true }, { user_id: carla.id, required: true }], "Carla said yes");
+    await events.as(carla).post(`/api/v1/event-requests/${carlaApproved}/approvals/approve`);
+    const ended = relationshipDeleted(anaBruno, ana, bruno);
+
+    await harness.bus.publish([ended]);
+    await eventually(() => typesFor(waiting).includes("event-request.reviewer-removed") && typesFor(carlaApproved).includes("event-request.approved"));
+
+    // Bruno: 404 on each of Ana's requests, whatever their state, and none in his lists.
+    for (const id of [waiting, decided, carlaApproved]) {
+      for (const response of [
+        await events.as(bruno).get(`/api/v1/event-requests/${id}`),
+        await events.as(bruno).get(`/api/v1/event-requests/${id}/with-approvers`),
+        await events.as(bruno).post(`/api/v1/event-requests/${id}/approvals/approve`),
+      ]) expect(response.status).toBe(404);
+    }
+    expect((await events.as(bruno).get("/api/v1/event-requests?role=reviewer")).body.event_requests).toEqual([]);
+    expect((await events.as(bruno).get("/api/v1/event-requests/with-approvals?role=reviewer")).body).toMatchObject({ event_requests: [], total_count: 0 });
+    expect((await events.as(bruno).get(`/api/v1/event-requests?role=reviewer&created_by=${ana.id}`)).body.event_requests).toEqual([]);
+
+    // Ana: the pending request lost its only required reviewer and still waits (never approved
+    // by the removal); the one Carla had approved is approved; the decided one keeps Bruno as history.
+    const removal = published.find((e) => e.subject === waiting && e.type === "event-request.reviewer-removed");
+    expect(removal?.data).toMatchObject({ reviewer_id: bruno.id, reviewer_full_name: "Bruno Costa", required: true, previous_status: "pending", status: "pending", reason: "relationship_ended", created_by: ana.id });
+    expect(removal?.actor_id).toBe(ana.id);
+    expect((await events.as(ana).get(`/api/v1/event-requests/${waiting}`)).body.event_request).toMatchObject({ status: "pending", approval_status: "pending", requested_approvals: 0, approvers: [] });
+    expect((await events.as(ana).get(`/api/v1/event-requests/${carlaApproved}`)).body.event_request).toMatchObject({ status: "approved", requested_approvals: 1 });
+    const history = (await events.as(ana).get(`/api/v1/event-requests/${decided}`)).body.event_request;
+    expect(history).toMatchObject({ status: "approved", approvers: [{ user_id: bruno.id, status: "approved", full_name: "Bruno Costa" }] });
+
+    // The same message again changes nothing. Deleting the waiting request afterwards is the
+    // marker: once its announcement is in, anything the redelivery caused would be too.
+    await harness.bus.publish([ended]);
+    await events.as(ana).delete(`/api/v1/event-requests/${waiting}`);
+    await eventually(() => typesFor(waiting).includes("event-request.deleted"));
+    expect(typesFor(waiting)).toEqual(["event-request.created", "event-request.reviewer-removed", "event-request.deleted"]);
+    expect(typesFor(carlaApproved).filter((t) => t === "event-request.approved")).toHaveLength(1);
+    expect(typesFor(decided).filter((t) => t === "event-request.reviewer-removed")).toEqual([]);
+  });
+
+  it("gives access back when the two connect again, but not the reviews they lost", async () => {
+    const id = (await events.as(ana).post("/api/v1/event-requests", lunch([{ user_id: bruno.id, required: false }]))).body.event_request.id;
+    await harness.bus.publish([relationshipDeleted(anaBruno, bruno, ana)]);
+    await eventually(async () => (await events.as(bruno).get(`/api/v1/event-requests/${id}`)).status === 404);
+
+    const again = await connect(ana, bruno);
+    await eventually(async () => (await events.db.collection("relationships").countDocuments({ _id: again as never })) === 1);
+    // Approved at creation (only optional reviewers): a decided request keeps Bruno, so he sees it again.
+    expect((await events.as(bruno).get(`/api/v1/event-requests/${id}`)).body.event_request.approvers[0].user_id).toBe(bruno.id);
+  });
+});
+
+describe("event requests: calendar sync reports", () => {
+  /** calendar.event-synced as the calendar service sends it; `request_version` is newer than some senders. */
+  const synced = (requestId: string, googleEventId: string, operation: "create" | "update" | "delete", requestVersion?: number) => {
+    const data: TEventOf<"calendar.event-synced">["data"] & { request_version?: number } = {
+      event_request_id: requestId,
+      user_id: ana.id,
+      google_event_id: googleEventId,
+      html_link: null,
+      operation,
+      ...(requestVersion === undefined ? {} : { request_version: requestVersion }),
+    };
+    return createEvent("calendar", "calendar.event-synced", { subject: requestId, actor_id: null, data });
+  };
+  const googleIdOf = async (requestId: string) => (await events.db.collection("event_requests").findOne({ _id: requestId as never }))?.google_event_id;
+  const approvedRequest = async () => (await events.as(ana).post("/api/v1/event-requests", lunch([]))).body.event_request.id as string;
+
+  it("never writes a late create's Google id onto a deleted request", async () => {
+    const deleted = await approvedRequest();
+    await events.as(ana).delete(`/api/v1/event-requests/${deleted}`);
+    const marker = await approvedRequest();
+
+    await harness.bus.publish([synced(deleted, "g-late", "create", 1), synced(deleted, "g-late-2", "create"), synced(marker, "g-marker", "create", 1)]);
+    await eventually(async () => (await googleIdOf(marker)) === "g-marker");
+    expect(await googleIdOf(deleted)).toBeNull();
+  });
+
+  it("clears the id on a delete sync, only the one it deleted", async () => {
+    const request = await approvedRequest();
+    await harness.bus.publish([synced(request, "g-1", "create")]);
+    await eventually(async () => (await googleIdOf(request)) === "g-1");
+
+    // A delete of another Google event leaves this one; the delete of this one clears it.
+    await harness.bus.publish([synced(request, "g-other", "delete")]);
+    const marker = await approvedRequest();
+    await harness.bus.publish([synced(marker, "g-marker", "create")]);
+    await eventually(async () => (await googleIdOf(marker)) === "g-marker");
+    expect(await googleIdOf(request)).toBe("g-1");
+    await harness.bus.publish([synced(request, "g-1", "delete")]);
+    await eventually(async () => (await googleIdOf(request)) === null);
   });
 });

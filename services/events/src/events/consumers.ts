@@ -1,4 +1,5 @@
 import type { Bus, BusConsumer } from "@amia/kit";
+import { endReviewsBetween } from "../operations/end-relationship-reviews.ts";
 import type { EventRequestsStore } from "../store/event-requests-store.ts";
 import type { PeopleProjection } from "../store/people-projection.ts";
 
@@ -18,18 +19,21 @@ export function eventsConsumers(bus: Bus, store: EventRequestsStore, people: Peo
         "user.updated": async (event) => people.personSeen(event.data.user_id, event.data.full_name ?? event.data.name, event.occurred_at),
         "relationship.created": async (event) =>
           people.relationshipCreated(event.data.relationship_id, [event.data.users[0].user_id, event.data.users[1].user_id]),
-        "relationship.deleted": async (event) => people.relationshipDeleted(event.data.relationship_id, event.data.user_ids),
+        // The projection first, so access ends at once; then the pending requests between the
+        // two lose their reviewer. A redelivery repeats both harmlessly.
+        "relationship.deleted": async (event) => {
+          await people.relationshipDeleted(event.data.relationship_id, event.data.user_ids);
+          await endReviewsBetween({ store, people }, event.data.user_ids, event.actor_id);
+        },
       },
     }),
     bus.consumer({
       groupId: GROUPS.calendar,
       topics: ["calendar"],
       handlers: {
-        "calendar.event-synced": async (event) => {
-          if (event.data.operation !== "delete") await store.recordCalendarEvent(event.data.event_request_id, event.data.google_event_id);
-        },
+        "calendar.event-synced": async (event) => store.recordCalendarSync(event.data),
         "calendar.sync-failed": async (event) => {
-          await store.recordCalendarFailure(event.data.event_request_id, event.data.reason, event.occurred_at);
+          await store.recordCalendarFailure(event.data.event_request_id, event.data.user_id, event.data.reason, event.occurred_at);
         },
       },
     }),

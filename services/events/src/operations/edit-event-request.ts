@@ -1,48 +1,20 @@
-import { isDeepStrictEqual } from "node:util";
-import { AppError, invalidFields, notFound } from "@amia/kit";
-import { eventDateRangeProblem, eventDateToEpochMs, type TUpdateEventRequestBody } from "@amia/contracts";
-import { eventRequestDeleted, eventRequestUpdated } from "../events/event-request-events.ts";
-import type { EventRequestDocument, EventRequestsStore } from "../store/event-requests-store.ts";
+import { retryOnConflict } from "@amia/kit";
+import type { TUpdateEventRequestBody } from "@amia/contracts";
+import { decide, type EventRequestCommand } from "../domain/decide.ts";
+import type { EventRequestState } from "../domain/event-request.ts";
+import { toEnvelopes } from "../events/event-request-events.ts";
+import { acceptedOrThrow, BUSY_MESSAGE, decisionContext } from "./decision-support.ts";
+import { findVisible, type ReadDeps } from "./read-event-requests.ts";
 
-const EDITABLE = ["title", "description", "location", "notes", "start_date", "end_date", "importance_level"] as const;
-
-/** The request as only its creator may change it; a reviewer sees it but may not (403). */
-async function findOwn(store: EventRequestsStore, userId: string, id: string, action: string): Promise<EventRequestDocument> {
-  const stored = await store.findVisible(userId, id);
-  if (!stored) throw notFound("Event request");
-  if (stored.created_by !== userId) throw new AppError("forbidden", `Only the creator of this request can ${action} it`);
-  return stored;
-}
-
-/** PATCH: the changed fields; an approved request's calendar event follows (event-request.updated). */
-export async function editEventRequest(store: EventRequestsStore, userId: string, id: string, body: TUpdateEventRequestBody, now = new Date()): Promise<EventRequestDocument> {
-  const stored = await findOwn(store, userId, id, "edit");
-  const start = body.start_date ?? stored.start_date;
-  const end = body.end_date ?? stored.end_date;
-  const problem = eventDateRangeProblem(start, end);
-  if (problem) throw invalidFields([{ path: "end_date", message: problem }]);
-
-  const changes: Partial<EventRequestDocument> = {};
-  for (const field of EDITABLE) {
-    const value = body[field];
-    if (value !== undefined && !isDeepStrictEqual(value, stored[field])) Object.assign(changes, { [field]: value });
-  }
-  const changedFields = Object.keys(changes);
-  if (changedFields.length === 0) return stored;
-  changes.start_at = eventDateToEpochMs(start);
-  changes.updated_at = now.toISOString();
-  const next = { ...stored, ...changes, version: stored.version + 1 };
-  if (!(await store.replaceIfUnchanged(userId, stored, changes, [eventRequestUpdated(next, changedFields, null, [])]))) {
-    throw new AppError("conflict", "This request changed while you were editing it; reload and try again");
-  }
-  return next;
-}
-
-/** DELETE: soft, so the announcement in its outbox still goes out; a synced calendar event goes too. */
-export async function deleteEventRequest(store: EventRequestsStore, userId: string, id: string, now = new Date()): Promise<void> {
-  const stored = await findOwn(store, userId, id, "delete");
-  const deleted = { ...stored, deleted_at: now.toISOString(), version: stored.version + 1 };
-  if (!(await store.replaceIfUnchanged(userId, stored, { deleted_at: deleted.deleted_at }, [eventRequestDeleted(deleted)]))) {
-    throw new AppError("conflict", "This request changed while you were deleting it; reload and try again");
-  }
+/**
+ * PATCH by the creator: load → decide → save with `event-request.updated` (naming the
+ * reviewers a material change asks again). Nothing changed: nothing written, nothing announced.
+ */
+export async function editEventRequest(deps: ReadDeps, userId: string, id: string, changes: TUpdateEventRequestBody, now = new Date()): Promise<EventRequestState> {
+  const command: EventRequestCommand = { type: "edit", user_id: userId, creator_full_name: await deps.people.fullName(userId), changes };
+  return retryOnConflict(async () => {
+    const stored = await findVisible(deps, userId, id);
+    const { state, events } = acceptedOrThrow(decide(command, stored, decisionContext(now)));
+    return events.length === 0 ? state : deps.store.save(stored, state, toEnvelopes(state._id, events));
+  }, { message: BUSY_MESSAGE });
 }

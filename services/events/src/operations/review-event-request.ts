@@ -1,42 +1,28 @@
-import { AppError, notFound } from "@amia/kit";
-import type { TDomainEvent, TReviewDecision } from "@amia/contracts";
-import { approvalReason, recordReview, summarize } from "../domain/approval-rules.ts";
-import { eventRequestApproved, eventRequestRejected, reviewRecorded } from "../events/event-request-events.ts";
-import type { EventRequestDocument, EventRequestsStore } from "../store/event-requests-store.ts";
-import type { PeopleProjection } from "../store/people-projection.ts";
-
-const MAX_ATTEMPTS = 5;
+import { retryOnConflict } from "@amia/kit";
+import type { TReviewDecision } from "@amia/contracts";
+import { decide, type EventRequestCommand } from "../domain/decide.ts";
+import type { EventRequestState } from "../domain/event-request.ts";
+import { toEnvelopes } from "../events/event-request-events.ts";
+import { acceptedOrThrow, BUSY_MESSAGE, decisionContext } from "./decision-support.ts";
+import { findVisible, type ReadDeps } from "./read-event-requests.ts";
 
 /**
- * A reviewer approves or rejects, once. The answer, and the approval or rejection it causes,
- * are written and announced together; two reviewers answering at once are serialized by the
- * version check (the loser reads again and decides on what the winner wrote).
+ * A reviewer approves or rejects: load (only while they may see it) → decide → save with
+ * `event-request.review-recorded` and the approval or rejection it causes. Two reviewers
+ * answering at once: the loser's save conflicts, and it decides again on what the winner wrote.
  */
 export async function reviewEventRequest(
-  deps: { store: EventRequestsStore; people: PeopleProjection },
+  deps: ReadDeps,
   reviewerId: string,
   requestId: string,
   decision: TReviewDecision,
   notes: string | null,
   now = new Date(),
-): Promise<EventRequestDocument> {
-  const at = now.toISOString();
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const stored = await deps.store.findVisible(reviewerId, requestId);
-    if (!stored) throw notFound("Event request");
-    const outcome = recordReview(stored.approvers, reviewerId, decision, notes, at);
-    if (!outcome.ok) {
-      throw outcome.reason === "already_answered"
-        ? new AppError("conflict", "You have already answered this request")
-        : new AppError("forbidden", "Only the reviewers of this request can approve or reject it");
-    }
-    const approval = summarize(outcome.approvers, stored.status);
-    const next: EventRequestDocument = { ...stored, approvers: outcome.approvers, ...approval, version: stored.version + 1 };
-    const reviewerName = await deps.people.fullName(reviewerId);
-    const events: TDomainEvent[] = [reviewRecorded(next, { ...outcome.approver, status: decision, responded_at: at }, reviewerName)];
-    if (stored.status === "pending" && approval.status === "approved") events.push(eventRequestApproved(next, approvalReason(next.approvers), reviewerId));
-    if (stored.status === "pending" && approval.status === "rejected") events.push(eventRequestRejected(next, outcome.approver, reviewerName));
-    if (await deps.store.replaceIfUnchanged(reviewerId, stored, { approvers: next.approvers, ...approval }, events)) return next;
-  }
-  throw new AppError("conflict", "This request is being answered by others right now; please try again");
+): Promise<EventRequestState> {
+  const command: EventRequestCommand = { type: "review", reviewer_id: reviewerId, reviewer_full_name: await deps.people.fullName(reviewerId), decision, response_notes: notes };
+  return retryOnConflict(async () => {
+    const stored = await findVisible(deps, reviewerId, requestId);
+    const { state, events } = acceptedOrThrow(decide(command, stored, decisionContext(now)));
+    return events.length === 0 ? state : deps.store.save(stored, state, toEnvelopes(state._id, events));
+  }, { message: BUSY_MESSAGE });
 }

@@ -8,37 +8,43 @@ import {
   ZListEventRequestsWithApprovalsQuerySchema,
   ZReviewDecisionBodySchema,
   ZUpdateEventRequestBodySchema,
+  type TEventRequestResponse,
 } from "@amia/contracts";
+import type { EventRequestState } from "../domain/event-request.ts";
 import { createEventRequest } from "../operations/create-event-request.ts";
-import { deleteEventRequest, editEventRequest } from "../operations/edit-event-request.ts";
+import { deleteEventRequest } from "../operations/delete-event-request.ts";
+import { editEventRequest } from "../operations/edit-event-request.ts";
+import { findVisible, listVisible, pageVisible, present } from "../operations/read-event-requests.ts";
 import { reviewEventRequest } from "../operations/review-event-request.ts";
-import { toEventRequest, type EventRequestsStore } from "../store/event-requests-store.ts";
+import type { EventRequestsStore } from "../store/event-requests-store.ts";
 import type { PeopleProjection } from "../store/people-projection.ts";
 
 interface Deps {
   store: EventRequestsStore;
   people: PeopleProjection;
   auth: ServiceAuth;
-  onWrite: () => void;
 }
 
 const BASE = "/api/v1/event-requests";
 
-export function eventRequestsRoutes({ store, people, auth, onWrite }: Deps) {
+export function eventRequestsRoutes({ store, people, auth }: Deps) {
+  const deps = { store, people };
   const routes = new Hono<ServiceEnv>();
   routes.use(`${BASE}/*`, auth.requireUser);
   routes.use(BASE, auth.requireUser);
 
+  /** One request as every single-request route answers it, its people named. */
+  const one = async (state: EventRequestState): Promise<TEventRequestResponse> => ({ event_request: (await present(deps, [state]))[0]! });
+
   routes.post(BASE, validate("json", ZCreateEventRequestBodySchema), async (c) => {
-    const doc = await createEventRequest({ store, people }, c.var.user.id, c.req.valid("json"));
-    onWrite();
-    return c.json({ event_request: toEventRequest(doc) }, 201);
+    const state = await createEventRequest(deps, c.var.user.id, c.req.valid("json"));
+    return c.json(await one(state), 201);
   });
 
   routes.get(BASE, validate("query", ZListEventRequestsQuerySchema), async (c) => {
     const query = c.req.valid("query");
     const range = dateRangeToEpochRange({ from: query.start_date_from, to: query.start_date_to, timeZone: query.time_zone });
-    const docs = await store.list(c.var.user.id, {
+    const states = await listVisible(deps, c.var.user.id, {
       role: query.role,
       status: query.status,
       importanceLevel: query.importance_level,
@@ -46,41 +52,38 @@ export function eventRequestsRoutes({ store, people, auth, onWrite }: Deps) {
       startFromMs: range.fromMs,
       startToExclusiveMs: range.toExclusiveMs,
     });
-    return c.json({ event_requests: docs.map(toEventRequest) });
+    return c.json({ event_requests: await present(deps, states) });
   });
 
   // Before `/:id`, which would otherwise take "with-approvals" for an id.
   routes.get(`${BASE}/with-approvals`, validate("query", ZListEventRequestsWithApprovalsQuerySchema), async (c) => {
     const { role, status, skip, take } = c.req.valid("query");
-    const { docs, total } = await store.page(c.var.user.id, { role, status }, skip, take);
-    return c.json({ event_requests: docs.map(toEventRequest), skip, take, total_count: total });
+    const { docs, total } = await pageVisible(deps, c.var.user.id, { role, status }, skip, take);
+    return c.json({ event_requests: await present(deps, docs), skip, take, total_count: total });
   });
 
   const getOne = async (userId: string, id: string) => {
-    const doc = await store.findVisible(userId, id);
-    if (!doc) throw notFound("Event request");
-    return { event_request: toEventRequest(doc) };
+    const state = await findVisible(deps, userId, id);
+    if (!state) throw notFound("Event request");
+    return one(state);
   };
   routes.get(`${BASE}/:id`, validate("param", ZIdParamsSchema), async (c) => c.json(await getOne(c.var.user.id, c.req.valid("param").id)));
   routes.get(`${BASE}/:id/with-approvers`, validate("param", ZIdParamsSchema), async (c) => c.json(await getOne(c.var.user.id, c.req.valid("param").id)));
 
   routes.patch(`${BASE}/:id`, validate("param", ZIdParamsSchema), validate("json", ZUpdateEventRequestBodySchema), async (c) => {
-    const doc = await editEventRequest(store, c.var.user.id, c.req.valid("param").id, c.req.valid("json"));
-    onWrite();
-    return c.json({ event_request: toEventRequest(doc) });
+    const state = await editEventRequest(deps, c.var.user.id, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(await one(state));
   });
 
   routes.delete(`${BASE}/:id`, validate("param", ZIdParamsSchema), async (c) => {
-    await deleteEventRequest(store, c.var.user.id, c.req.valid("param").id);
-    onWrite();
+    await deleteEventRequest(deps, c.var.user.id, c.req.valid("param").id);
     return c.body(null, 204);
   });
 
   for (const [action, decision] of [["approve", "approved"], ["reject", "rejected"]] as const) {
     routes.post(`${BASE}/:id/approvals/${action}`, validate("param", ZIdParamsSchema), validate("json", ZReviewDecisionBodySchema.optional().default({})), async (c) => {
-      const doc = await reviewEventRequest({ store, people }, c.var.user.id, c.req.valid("param").id, decision, c.req.valid("json").response_notes || null);
-      onWrite();
-      return c.json({ event_request: toEventRequest(doc) });
+      const state = await reviewEventRequest(deps, c.var.user.id, c.req.valid("param").id, decision, c.req.valid("json").response_notes || null);
+      return c.json(await one(state));
     });
   }
 

@@ -1,35 +1,22 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Collection, Db, Filter } from "mongodb";
-import { appendToOutbox, withOutbox, type IndexPlan, type WithOutbox } from "@amia/kit";
-import type { TDomainEvent, TEventDate, TEventRequest, TEventRequestStatus } from "@amia/contracts";
-import type { Approval, ApproverState } from "../domain/approval-rules.ts";
+import { appendToOutbox, isDuplicateKeyError, withOutbox, withoutOutbox, WRITE_CONFLICT, type IndexPlan, type TWriteConflict, type WithOutbox } from "@amia/kit";
+import type { TCalendarEventSyncedData, TDomainEvent, TEventRequestStatus } from "@amia/contracts";
+import type { EventRequestState } from "../domain/event-request.ts";
 
-/** Storage shape of an event request (collection `event_requests`); wire names where shared. */
-export interface EventRequestDocument extends Approval, WithOutbox {
-  _id: string;
-  created_by: string;
-  title: string | null;
-  description: string | null;
-  location: string | null;
-  notes: string | null;
-  start_date: TEventDate;
-  end_date: TEventDate;
-  /** The start as an instant, for range filters and ordering (derived from start_date). */
-  start_at: number;
-  importance_level: number;
-  approvers: ApproverState[];
-  /** Who was asked to review: the "requests I am asked to review" index. */
-  reviewer_ids: string[];
-  created_at: string;
-  updated_at: string;
-  google_event_id: string | null;
-  /** Set by the calendar service's report of a failed sync; not on the wire. */
-  calendar_sync_failure: { reason: string; at: string } | null;
-  /** Soft delete keeps the document, so the events in its outbox are still published. */
-  deleted_at: string | null;
-  /** Bumped by every change: writes are guarded on the version they read. */
-  version: number;
+/** Storage shape of an event request: its state and the events its last writes caused. */
+export interface EventRequestDocument extends EventRequestState, WithOutbox {
+  /** The newest `request_version` a calendar sync report was applied for (storage only). */
+  calendar_synced_version?: number;
 }
 
+/**
+ * What the calendar service reports (calendar.event-synced). `request_version` is optional: older
+ * reports lack it.
+ */
+export type CalendarSyncReport = Pick<TCalendarEventSyncedData, "event_request_id" | "user_id" | "google_event_id" | "operation"> & { request_version?: number | undefined };
+
+/** Collection name (storage): renaming it strands every stored request. */
 export const EVENT_REQUESTS_COLLECTION = "event_requests";
 
 export const EVENT_REQUESTS_INDEXES: IndexPlan = {
@@ -47,49 +34,28 @@ export interface ListFilter {
   importanceLevel?: number | undefined;
   startFromMs?: number | null | undefined;
   startToExclusiveMs?: number | null | undefined;
+  /**
+   * Reviewer lists only: the creators whose requests may be listed (those the reviewer is still
+   * connected with), narrowed further by `createdBy` when given.
+   */
+  creatorIds?: readonly string[] | undefined;
   createdBy?: string | undefined;
 }
 
 /** The most a plain (unpaged) list returns; the paged list is the way past it. */
 export const UNPAGED_LIST_LIMIT = 500;
 
-export function toEventRequest(doc: EventRequestDocument): TEventRequest {
-  return {
-    id: doc._id,
-    title: doc.title,
-    description: doc.description,
-    location: doc.location,
-    notes: doc.notes,
-    start_date: doc.start_date,
-    end_date: doc.end_date,
-    importance_level: doc.importance_level,
-    status: doc.status,
-    approval_status: doc.approval_status,
-    requested_approvals: doc.requested_approvals,
-    completed_count: doc.completed_count,
-    approvers: doc.approvers.map((approver) => ({ ...approver })),
-    created_by: doc.created_by,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at,
-    google_event_id: doc.google_event_id,
-  };
-}
-
 export function createEventRequestsStore(db: Db) {
   const requests: Collection<EventRequestDocument> = db.collection<EventRequestDocument>(EVENT_REQUESTS_COLLECTION);
-
-  /** Only what the user may see: requests they created or were asked to review. */
-  const visibleTo = (userId: string): Filter<EventRequestDocument> => ({
-    deleted_at: null,
-    $or: [{ created_by: userId }, { reviewer_ids: userId }],
-  });
+  const stateOf = (doc: EventRequestDocument | null): EventRequestState | null => (doc ? withoutOutbox(doc) : null);
 
   const byRole = (userId: string, filter: ListFilter): Filter<EventRequestDocument> => {
     const query: Filter<EventRequestDocument> = { deleted_at: null };
     if (filter.role === "creator") query.created_by = userId;
     else {
       query.reviewer_ids = userId;
-      if (filter.createdBy) query.created_by = filter.createdBy;
+      const creators = filter.creatorIds ?? [];
+      query.created_by = { $in: filter.createdBy ? creators.filter((id) => id === filter.createdBy) : [...creators] };
     }
     if (filter.status) query.status = filter.status;
     if (filter.importanceLevel !== undefined) query.importance_level = filter.importanceLevel;
@@ -103,35 +69,79 @@ export function createEventRequestsStore(db: Db) {
   return {
     collection: requests,
 
-    insert: (doc: Omit<EventRequestDocument, "outbox">, events: TDomainEvent[]) => requests.insertOne(withOutbox(doc, events) as EventRequestDocument),
+    /**
+     * A request `userId` created or is listed to review, not deleted. Whether a reviewer may
+     * still see it (connected to the creator) is `maySee`'s to say (read-event-requests.ts).
+     */
+    findForUser: async (userId: string, id: string): Promise<EventRequestState | null> =>
+      stateOf(await requests.findOne({ _id: id, deleted_at: null, $or: [{ created_by: userId }, { reviewer_ids: userId }] })),
 
-    findVisible: (userId: string, id: string) => requests.findOne({ _id: id, ...visibleTo(userId) }),
-
-    /** Applies a change read at `version`; false when someone changed the request meanwhile. */
-    async replaceIfUnchanged(userId: string, stored: EventRequestDocument, changes: Partial<EventRequestDocument>, events: TDomainEvent[]): Promise<boolean> {
-      const update = appendToOutbox<EventRequestDocument>({ $set: { ...changes, version: stored.version + 1 } }, events);
-      const result = await requests.updateOne({ _id: stored._id, version: stored.version, ...visibleTo(userId) }, update);
-      return result.matchedCount === 1;
+    /**
+     * Writes a decided state with the events it emits, in one document write: an insert when
+     * nothing was read (`read` null), otherwise only the fields the decision changed, guarded on
+     * the version read. `WRITE_CONFLICT` when someone wrote first; the caller decides again.
+     * Fields the decision did not change (the calendar's `google_event_id`) are left as stored.
+     */
+    async save(read: EventRequestState | null, next: EventRequestState, events: readonly TDomainEvent[]): Promise<EventRequestState | TWriteConflict> {
+      if (read === null) {
+        try {
+          await requests.insertOne(withOutbox(next, events) as EventRequestDocument);
+          return next;
+        } catch (error) {
+          if (isDuplicateKeyError(error)) return WRITE_CONFLICT;
+          throw error;
+        }
+      }
+      const changes = Object.fromEntries(
+        Object.entries(next).filter(([key, value]) => key !== "_id" && !isDeepStrictEqual(value, read[key as keyof EventRequestState])),
+      ) as Partial<EventRequestState>;
+      const update = appendToOutbox<EventRequestDocument>({ $set: changes }, events);
+      const result = await requests.updateOne({ _id: read._id, version: read.version }, update);
+      return result.matchedCount === 1 ? next : WRITE_CONFLICT;
     },
 
-    list: (userId: string, filter: ListFilter) =>
-      requests.find(byRole(userId, filter)).sort({ start_at: 1, _id: 1 }).limit(UNPAGED_LIST_LIMIT).toArray(),
+    list: async (userId: string, filter: ListFilter): Promise<EventRequestState[]> =>
+      (await requests.find(byRole(userId, filter)).sort({ start_at: 1, _id: 1 }).limit(UNPAGED_LIST_LIMIT).toArray()).map(withoutOutbox),
 
-    async page(userId: string, filter: ListFilter, skip: number, take: number): Promise<{ docs: EventRequestDocument[]; total: number }> {
+    async page(userId: string, filter: ListFilter, skip: number, take: number): Promise<{ docs: EventRequestState[]; total: number }> {
       const query = byRole(userId, filter);
       const [docs, total] = await Promise.all([
         take === 0 ? Promise.resolve([]) : requests.find(query).sort({ created_at: -1, _id: -1 }).skip(skip).limit(take).toArray(),
         requests.countDocuments(query),
       ]);
-      return { docs, total };
+      return { docs: docs.map(withoutOutbox), total };
     },
 
-    /** calendar.event-synced: idempotent, whoever asks (a consumer acts for the system). */
-    recordCalendarEvent: (id: string, googleEventId: string) =>
-      requests.updateOne({ _id: id }, { $set: { google_event_id: googleEventId, calendar_sync_failure: null } }),
+    /** Ids of `creatorId`'s pending requests that `reviewerId` is asked to review. */
+    pendingReviewedBy: async (creatorId: string, reviewerId: string): Promise<string[]> =>
+      (await requests.find({ created_by: creatorId, reviewer_ids: reviewerId, deleted_at: null, status: "pending" }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id),
 
-    recordCalendarFailure: (id: string, reason: string, at: string) =>
-      requests.updateOne({ _id: id }, { $set: { calendar_sync_failure: { reason, at } } }),
+    /**
+     * calendar.event-synced, for the request's creator (whose calendar holds the event). Results
+     * can arrive out of order: one carrying a `request_version` is applied only when newer than
+     * the last applied. A create or update never writes an id onto a deleted request (a late
+     * create after the delete); a delete clears the id (without a version: only the id it
+     * deleted, since a newer event may have replaced it). The same report twice changes nothing.
+     */
+    async recordCalendarSync(sync: CalendarSyncReport): Promise<void> {
+      const filter: Filter<EventRequestDocument> = { _id: sync.event_request_id, created_by: sync.user_id };
+      const set: Partial<EventRequestDocument> = {};
+      if (sync.request_version !== undefined) {
+        filter.$or = [{ calendar_synced_version: { $lt: sync.request_version } }, { calendar_synced_version: { $exists: false } }];
+        set.calendar_synced_version = sync.request_version;
+      }
+      if (sync.operation === "delete") {
+        if (sync.request_version === undefined) filter.google_event_id = sync.google_event_id;
+        set.google_event_id = null;
+      } else {
+        filter.deleted_at = null;
+        Object.assign(set, { google_event_id: sync.google_event_id, calendar_sync_failure: null });
+      }
+      await requests.updateOne(filter, { $set: set });
+    },
+
+    recordCalendarFailure: (id: string, userId: string, reason: string, at: string) =>
+      requests.updateOne({ _id: id, created_by: userId }, { $set: { calendar_sync_failure: { reason, at } } }),
   };
 }
 
