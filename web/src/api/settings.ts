@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TUpdateUserSettingsBody, TUserSettings, TUserSettingsResponse } from "@amia/contracts";
+import { browserTimeZone, viewerTimeZone } from "../lib/wall-clock.ts";
 import { api } from "./client.ts";
 
 /** react-query key of the signed-in user's settings (the Settings tab). */
@@ -22,4 +23,13 @@ export function useSaveSettings() {
     mutationFn: async (body: TUpdateUserSettingsBody): Promise<TUserSettings> => (await api<TUserSettingsResponse>(SETTINGS_PATH, { method: "PATCH", body })).settings,
     onSuccess: (settings) => client.setQueryData(settingsKey, settings),
   });
+}
+
+/**
+ * The zone "your time" means: the one saved in Settings, else the browser's (lib/wall-clock.ts
+ * viewerTimeZone). While the settings load, or if they cannot, the browser's.
+ */
+export function useViewerTimeZone(): string {
+  const settings = useSettings();
+  return viewerTimeZone(settings.data?.time_zone, browserTimeZone());
 }

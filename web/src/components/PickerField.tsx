@@ -9,12 +9,14 @@ export interface PickerProps {
   min?: string;
   max?: string;
   error?: string;
+  /** A note under the field (read with it, through aria-describedby). */
+  hint?: string;
   id?: string;
   disabled?: boolean;
 }
 
 /** The labelled native date or time input behind DatePicker and TimePicker. */
-export function PickerField({ type, placeholder, normalize, label, value, onChange, min, max, error, id, disabled }: PickerProps & {
+export function PickerField({ type, placeholder, normalize, label, value, onChange, min, max, error, hint, id, disabled }: PickerProps & {
   type: "date" | "time";
   placeholder: string;
   /** Reduces what callers pass (an ISO timestamp, say) to what the input takes. */
@@ -22,10 +24,10 @@ export function PickerField({ type, placeholder, normalize, label, value, onChan
 }) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const ids = fieldIds(inputId, { error });
+  const ids = fieldIds(inputId, { error, hint });
   const bound = (limit: string | undefined) => (limit === undefined ? undefined : normalize(limit) || limit);
   return (
-    <Field controlId={inputId} label={label} error={error} ids={ids}>
+    <Field controlId={inputId} label={label} hint={hint} error={error} ids={ids}>
       <input
         id={inputId}
         type={type}

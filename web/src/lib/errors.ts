@@ -67,12 +67,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A time zone nobody knows, wherever one is typed (Settings, the event form). */
+export const TIME_ZONE_MESSAGE = "Choose a time zone from the list, such as Europe/Lisbon.";
+
 /**
  * The settings' fields in plain words (PATCH /api/v1/users/me/settings), by the wire path of a
  * 400's field error: what the person reads next to the field, instead of the server's text.
  */
 export const SETTINGS_FIELD_MESSAGES: Readonly<Record<string, string>> = {
-  time_zone: "Choose a time zone from the list, such as Europe/Lisbon.",
+  time_zone: TIME_ZONE_MESSAGE,
   "working_hours.start": "Enter the time your working day starts.",
   "working_hours.end": "Your working day must end after it starts.",
   "working_hours.days": "Choose at least one working day.",

@@ -14,6 +14,7 @@ import {
   emptyEventForm,
   fromEventRequest,
   hasErrors,
+  repeatedTimeNotes,
   setAllDay,
   setEndDate,
   setEndTime,
@@ -28,7 +29,7 @@ import {
 const TZ = "Europe/Lisbon";
 
 function form(overrides: Partial<EventFormValues> = {}): EventFormValues {
-  return { ...emptyEventForm(), ...overrides };
+  return { ...emptyEventForm(TZ), ...overrides };
 }
 
 const timed = form({
@@ -43,8 +44,8 @@ const timed = form({
 });
 
 describe("emptyEventForm", () => {
-  it("starts blank, timed, with no reviewer", () => {
-    expect(emptyEventForm()).toEqual({
+  it("starts blank, timed, with no reviewer, in the zone it is given", () => {
+    expect(emptyEventForm(TZ)).toEqual({
       title: "",
       location: "",
       description: "",
@@ -56,6 +57,7 @@ describe("emptyEventForm", () => {
       all_day: false,
       approver_id: null,
       required_review: false,
+      time_zone: TZ,
     });
   });
 });
@@ -119,27 +121,64 @@ describe("change rules", () => {
     const before = form();
     setStartTime(before, "09:00");
     setStartDate(before, "2026-03-11");
-    expect(before).toEqual(emptyEventForm());
+    expect(before).toEqual(emptyEventForm(TZ));
   });
 });
 
 describe("validateEventForm", () => {
   it("requires both times unless all-day", () => {
-    expect(validateEventForm(form())).toEqual({
+    const dated = form({ start_date: "2026-03-11", end_date: "2026-03-11" });
+    expect(validateEventForm(dated)).toEqual({
       start_time: "Start time is required",
       end_time: "End time is required",
     });
-    expect(validateEventForm(form({ start_time: "09:00" }))).toEqual({ end_time: "End time is required" });
+    expect(validateEventForm({ ...dated, start_time: "09:00" })).toEqual({ end_time: "End time is required" });
     expect(validateEventForm(timed)).toEqual({});
-    expect(validateEventForm(form({ all_day: true }))).toEqual({});
+    expect(validateEventForm({ ...dated, all_day: true })).toEqual({});
+  });
+
+  it("asks for both dates in plain words", () => {
+    expect(validateEventForm(form({ all_day: true }))).toEqual({ start_date: "Choose a start date", end_date: "Choose an end date" });
+    expect(validateEventForm({ ...timed, end_date: "" })).toEqual({ end_date: "Choose an end date" });
   });
 
   it("does not validate the title", () => {
     expect(validateEventForm({ ...timed, title: "" })).toEqual({});
   });
 
+  it("refuses a zone nobody knows, naming the field; accepts any spelling of a real one", () => {
+    const message = "Choose a time zone from the list, such as Europe/Lisbon.";
+    expect(validateEventForm({ ...timed, time_zone: "Mars/Olympus" })).toEqual({ time_zone: message });
+    expect(validateEventForm({ ...timed, time_zone: "+05:00" })).toEqual({ time_zone: message });
+    expect(validateEventForm({ ...timed, time_zone: "  " })).toEqual({ time_zone: message });
+    expect(validateEventForm({ ...timed, time_zone: "europe/lisbon" })).toEqual({});
+  });
+
+  it("refuses an end before the start, compared as instants in the event's zone", () => {
+    expect(validateEventForm({ ...timed, end_time: "11:00" })).toEqual({ end_time: "The end can't be before the start" });
+    expect(validateEventForm({ ...timed, end_date: "2026-03-10" })).toEqual({ end_date: "The end can't be before the start" });
+    expect(validateEventForm(form({ all_day: true, start_date: "2026-03-11", end_date: "2026-03-10" }))).toEqual({ end_date: "The end can't be before the start" });
+    expect(validateEventForm({ ...timed, end_time: "12:00" })).toEqual({}); // equal is allowed, as on the server
+  });
+
+  it("refuses a time the clocks skip (daylight saving starts), saying which jump", () => {
+    const la = form({ time_zone: "America/Los_Angeles", start_date: "2026-03-08", end_date: "2026-03-08", start_time: "02:30", end_time: "04:00" });
+    expect(validateEventForm(la)).toEqual({
+      start_time: "2:30 AM doesn't exist on Mar 8, 2026 in America/Los_Angeles: the clocks go from 2:00 AM straight to 3:00 AM. Choose another time.",
+    });
+    // The same wall time the day before exists.
+    expect(validateEventForm({ ...la, start_date: "2026-03-07" })).toEqual({});
+  });
+
+  it("on an edit, does not hold a side the person left alone against them", () => {
+    const stored = form({ time_zone: "America/Los_Angeles", start_date: "2026-03-08", end_date: "2026-03-08", start_time: "02:30", end_time: "04:00" });
+    expect(validateEventForm({ ...stored, title: "Renamed" }, stored)).toEqual({});
+    expect(validateEventForm({ ...stored, end_time: "05:00" }, stored)).toEqual({});
+    expect(validateEventForm({ ...stored, start_time: "02:45" }, stored).start_time).toMatch(/^2:45 AM doesn't exist/);
+  });
+
   it("errors clear when their field changes", () => {
-    const errors = validateEventForm(form());
+    const errors = validateEventForm(form({ start_date: "2026-03-11", end_date: "2026-03-11" }));
     expect(hasErrors(errors)).toBe(true);
     const afterStart = clearError(errors, "start_time");
     expect(afterStart).toEqual({ end_time: "End time is required" });
@@ -149,9 +188,21 @@ describe("validateEventForm", () => {
   });
 });
 
+describe("repeatedTimeNotes (daylight saving ends)", () => {
+  it("says a time that happens twice means the first, the instant the server takes", () => {
+    const la = form({ time_zone: "America/Los_Angeles", start_date: "2026-11-01", end_date: "2026-11-01", start_time: "01:30", end_time: "03:00" });
+    expect(repeatedTimeNotes(la)).toEqual({
+      start_time: "1:30 AM happens twice on Nov 1, 2026 in America/Los_Angeles, when the clocks go back; the event uses the first 1:30 AM, before the change.",
+    });
+    expect(validateEventForm(la)).toEqual({}); // a note, not a refusal
+    expect(repeatedTimeNotes(timed)).toEqual({});
+    expect(repeatedTimeNotes({ ...la, all_day: true })).toEqual({});
+  });
+});
+
 describe("toCreatePayload", () => {
-  it("sends a timed event as local date_time with the time zone, importance 1, no reviewers", () => {
-    const body = toCreatePayload(timed, TZ);
+  it("sends a timed event as local date_time in the form's zone, importance 1, no reviewers", () => {
+    const body = toCreatePayload(timed);
     expect(body).toEqual({
       title: "Team lunch",
       location: "Cantina",
@@ -163,63 +214,65 @@ describe("toCreatePayload", () => {
     expect(ZCreateEventRequestBodySchema.parse(body)).toEqual(body);
   });
 
+  it("sends the zone picked, in its canonical spelling", () => {
+    const body = toCreatePayload({ ...timed, time_zone: " america/los_angeles " });
+    expect(body.start_date).toEqual({ date_time: "2026-03-11T12:00", time_zone: "America/Los_Angeles" });
+    expect(body.end_date.time_zone).toBe("America/Los_Angeles");
+  });
+
   it("sends all-day events as date only", () => {
-    const body = toCreatePayload(form({ start_date: "2026-03-11", end_date: "2026-03-12", all_day: true, start_time: "10:00" }), TZ);
+    const body = toCreatePayload(form({ start_date: "2026-03-11", end_date: "2026-03-12", all_day: true, start_time: "10:00" }));
     expect(body.start_date).toEqual({ date: "2026-03-11", time_zone: TZ });
     expect(body.end_date).toEqual({ date: "2026-03-12", time_zone: TZ });
     expect(ZCreateEventRequestBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it("sends a date with no time as date only", () => {
-    const body = toCreatePayload(form({ start_date: "2026-03-11", end_date: "2026-03-11" }), TZ);
-    expect(body.start_date).toEqual({ date: "2026-03-11", time_zone: TZ });
-    expect(body.end_date).toEqual({ date: "2026-03-11", time_zone: TZ });
-    expect(ZCreateEventRequestBodySchema.safeParse(body).success).toBe(true);
-  });
-
   it("sends the one reviewer, required when Required Review is ticked", () => {
-    const optional = toCreatePayload({ ...timed, approver_id: "user-2" }, TZ);
+    const optional = toCreatePayload({ ...timed, approver_id: "user-2" });
     expect(optional.approvers).toEqual([{ user_id: "user-2", required: false }]);
-    const required = toCreatePayload({ ...timed, approver_id: "user-2", required_review: true }, TZ);
+    const required = toCreatePayload({ ...timed, approver_id: "user-2", required_review: true });
     expect(required.approvers).toEqual([{ user_id: "user-2", required: true }]);
     expect(ZCreateEventRequestBodySchema.parse(required).approvers).toEqual([{ user_id: "user-2", required: true }]);
   });
 
   it("leaves blank text fields out (the contract accepts no null)", () => {
-    const body = toCreatePayload(timed, TZ);
+    const body = toCreatePayload(timed);
     expect("description" in body).toBe(false);
     expect("notes" in body).toBe(false);
     expect(ZCreateEventRequestBodySchema.safeParse({ ...body, notes: null }).success).toBe(false);
   });
 });
 
-describe("toUpdatePayload", () => {
-  it("sends no approvers, importance 1, and the date strings wrapped for the contract", () => {
-    const body = toUpdatePayload({ ...timed, approver_id: "user-2", required_review: true }, TZ);
-    expect(body).toEqual({
-      title: "Team lunch",
-      location: "Cantina",
-      description: "",
-      notes: "",
-      importance_level: 1,
-      start_date: { date_time: "2026-03-11T12:00", time_zone: TZ },
-      end_date: { date_time: "2026-03-11T13:30", time_zone: TZ },
-    });
-    expect("approvers" in body).toBe(false);
+describe("toUpdatePayload (only what changed)", () => {
+  const stored = { ...timed, title: "Team lunch", notes: "" };
+
+  it("sends nothing when nothing changed, whatever the viewer's zone", () => {
+    expect(toUpdatePayload(stored, { ...stored })).toBeNull();
+    // Text differing only in surrounding spaces is no change either.
+    expect(toUpdatePayload(stored, { ...stored, title: " Team lunch  " })).toBeNull();
+  });
+
+  it("sends a changed text field alone, trimmed; a cleared one as empty", () => {
+    expect(toUpdatePayload(stored, { ...stored, title: "  Team dinner " })).toEqual({ title: "Team dinner" });
+    expect(toUpdatePayload(stored, { ...stored, location: "" })).toEqual({ location: "" });
+  });
+
+  it("sends a changed side whole, in the form's zone; never approvers or importance", () => {
+    const body = toUpdatePayload(stored, { ...stored, end_time: "14:00", approver_id: "user-2", required_review: true });
+    expect(body).toEqual({ end_date: { date_time: "2026-03-11T14:00", time_zone: TZ } });
     expect(ZUpdateEventRequestBodySchema.parse(body)).toEqual(body);
   });
 
-  it("does not consult the all-day flag: dates without times go as date", () => {
-    const body = toUpdatePayload(form({ start_date: "2026-03-11", end_date: "2026-03-12", all_day: true }), TZ);
-    expect(body.start_date).toEqual({ date: "2026-03-11", time_zone: TZ });
-    expect(body.end_date).toEqual({ date: "2026-03-12", time_zone: TZ });
-    expect(ZUpdateEventRequestBodySchema.safeParse(body).success).toBe(true);
+  it("a new zone sends both sides, keeping the wall-clock times shown", () => {
+    expect(toUpdatePayload(stored, { ...stored, time_zone: "Asia/Tokyo" })).toEqual({
+      start_date: { date_time: "2026-03-11T12:00", time_zone: "Asia/Tokyo" },
+      end_date: { date_time: "2026-03-11T13:30", time_zone: "Asia/Tokyo" },
+    });
   });
 
-  it("leaves out a side with no date", () => {
-    const body = toUpdatePayload(form({ title: "x" }), TZ);
-    expect("start_date" in body).toBe(false);
-    expect("end_date" in body).toBe(false);
+  it("switching all-day sends both sides as dates", () => {
+    const body = toUpdatePayload(stored, setAllDay(stored, true));
+    expect(body).toEqual({ start_date: { date: "2026-03-11", time_zone: TZ }, end_date: { date: "2026-03-11", time_zone: TZ } });
     expect(ZUpdateEventRequestBodySchema.safeParse(body).success).toBe(true);
   });
 });
@@ -265,6 +318,7 @@ describe("fromEventRequest", () => {
       all_day: false,
       approver_id: "user-2",
       required_review: true,
+      time_zone: TZ,
     });
   });
 
@@ -297,8 +351,53 @@ describe("fromEventRequest", () => {
     });
   });
 
-  it("round-trips through the update payload", () => {
-    expect(ZUpdateEventRequestBodySchema.safeParse(toUpdatePayload(fromEventRequest(request), TZ)).success).toBe(true);
+  it("keeps the event's own zone, canonically spelled, and shows a side stored in another zone on its clocks", () => {
+    const values = fromEventRequest({
+      ...request,
+      start_date: { date_time: "2026-11-26T15:00", time_zone: "UTC" },
+      end_date: { date_time: "2026-11-26T08:00", time_zone: "America/Los_Angeles" },
+    });
+    expect(values).toMatchObject({ time_zone: "UTC", start_time: "15:00", end_date: "2026-11-26", end_time: "16:00" });
+  });
+});
+
+/*
+ * Issue 11: an event made at 15:00 UTC, opened in a Los Angeles browser and saved without a
+ * change, moved 8 hours (the form sent 15:00 with the browser's zone). The form now holds the
+ * event's zone, and the viewer's zone reaches none of this.
+ */
+describe("open and save in another zone (issue 11)", () => {
+  const utcEvent: TEventRequest = {
+    ...request,
+    start_date: { date_time: "2026-11-26T15:00", time_zone: "UTC" },
+    end_date: { date_time: "2026-11-26T16:00", time_zone: "UTC" },
+  };
+
+  it("shows the event's wall clock in the event's zone, and saving unchanged sends nothing", () => {
+    const values = fromEventRequest(utcEvent);
+    expect(values).toMatchObject({ time_zone: "UTC", start_date: "2026-11-26", start_time: "15:00", end_time: "16:00" });
+    expect(validateEventForm(values, values)).toEqual({});
+    expect(toUpdatePayload(values, values)).toBeNull();
+  });
+
+  it("an instant stored with an offset is shown on the event's clocks and stays unsent", () => {
+    const values = fromEventRequest({
+      ...utcEvent,
+      start_date: { date_time: "2026-11-26T15:00:00Z", time_zone: "UTC" },
+      end_date: { date_time: "2026-11-26T07:00:00-08:00", time_zone: "UTC" },
+    });
+    expect(values).toMatchObject({ time_zone: "UTC", start_time: "15:00", end_time: "15:00" });
+    expect(toUpdatePayload(values, values)).toBeNull();
+  });
+
+  it("changing only the title keeps the instant: no date is sent", () => {
+    const values = fromEventRequest(utcEvent);
+    expect(toUpdatePayload(values, { ...values, title: "Moved? No" })).toEqual({ title: "Moved? No" });
+  });
+
+  it("changing the end time sends it in the event's zone, not the viewer's", () => {
+    const values = fromEventRequest(utcEvent);
+    expect(toUpdatePayload(values, setEndTime({ ...values }, "17:00"))).toEqual({ end_date: { date_time: "2026-11-26T17:00", time_zone: "UTC" } });
   });
 });
 
@@ -336,6 +435,14 @@ describe("applySmartFill", () => {
     expect(applySmartFill(form(), sloppy).start_date).toBe("2026-03-14");
   });
 
+  it("takes the zone the result names, and reads its times on that zone's clocks", () => {
+    const next = applySmartFill(form({ time_zone: "America/Los_Angeles" }), {
+      start_date: { date_time: "2026-11-27T13:00:00Z", time_zone: "europe/lisbon" },
+      end_date: { date_time: "2026-11-27T14:00", time_zone: "Europe/Lisbon" },
+    });
+    expect(next).toMatchObject({ time_zone: "Europe/Lisbon", start_time: "13:00", end_time: "14:00" });
+  });
+
   it("takes the first suggested approver", () => {
     const next = applySmartFill(start, { approvers: [{ user_id: "user-9", required: true }, { user_id: "user-8", required: false }] });
     expect(next).toMatchObject({ approver_id: "user-9", required_review: true });
@@ -363,7 +470,7 @@ describe("buildAutoFillRequest", () => {
   });
 
   it("leaves out what the empty form does not have", () => {
-    const body = buildAutoFillRequest("dinner friday", emptyEventForm(), now, "UTC");
+    const body = buildAutoFillRequest("dinner friday", emptyEventForm("UTC"), now, "UTC");
     expect(body).toEqual({ description: "dinner friday", current_date: "2026-07-01T23:30", time_zone: "UTC", importance_level: 1 });
     expect(ZSmartParseRequestSchema.safeParse(body).success).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCost, formatDateTime, formatEventWhen, formatShortDate, formatTime } from "./format.ts";
+import type { TEventDate } from "@amia/contracts";
+import { formatCost, formatDateTime, formatEventSide, formatEventWhen, formatInstantRange, formatShortDate, formatTime, zonedWhenText } from "./format.ts";
 
 describe("formatCost", () => {
   it("shows dollars with 3 or 4 decimals", () => {
@@ -37,34 +38,85 @@ describe("formatShortDate / formatDateTime", () => {
   });
 });
 
-describe("formatEventWhen", () => {
-  const tz = "Europe/Lisbon";
-  it("all-day events", () => {
-    expect(formatEventWhen({ date: "2026-03-11", time_zone: tz }, { date: "2026-03-11", time_zone: tz })).toBe(
-      "Mar 11, 2026 (all day)",
+const at = (date_time: string, time_zone: string): TEventDate => ({ date_time, time_zone });
+
+describe("formatEventWhen: an event in its zone, the viewer's time beside it", () => {
+  const LA = "America/Los_Angeles";
+
+  it("names the zone and gives the viewer's time when the offsets differ (issue 11's meeting)", () => {
+    const shown = formatEventWhen(at("2026-11-26T15:00", "UTC"), at("2026-11-26T16:00", "UTC"), LA);
+    expect(shown).toEqual({ when: "Thu, Nov 26, 2026, 3:00 PM – 4:00 PM UTC", local: "7:00 AM – 8:00 AM your time", zone: "UTC" });
+    expect(zonedWhenText(shown)).toBe("Thu, Nov 26, 2026, 3:00 PM – 4:00 PM UTC · 7:00 AM – 8:00 AM your time");
+    expect(zonedWhenText(formatEventSide(at("2026-11-26T15:00", "Europe/London"), LA))).toBe("Thu, Nov 26, 2026, 3:00 PM GMT · 7:00 AM your time");
+  });
+
+  it("says nothing more when the offsets are equal, even under another name", () => {
+    const lunch = [at("2026-11-26T15:00", "UTC"), at("2026-11-26T16:00", "UTC")] as const;
+    expect(formatEventWhen(...lunch, "UTC")).toEqual({ when: "Thu, Nov 26, 2026, 3:00 PM – 4:00 PM", local: null, zone: null });
+    // Lisbon is UTC+0 in November: the same clocks.
+    expect(formatEventWhen(...lunch, "Europe/Lisbon").local).toBeNull();
+    // In July Lisbon is UTC+1: now they differ.
+    expect(zonedWhenText(formatEventWhen(at("2026-07-26T15:00", "UTC"), at("2026-07-26T16:00", "UTC"), "Europe/Lisbon"))).toBe(
+      "Sun, Jul 26, 2026, 3:00 PM – 4:00 PM UTC · 4:00 PM – 5:00 PM your time",
     );
-    expect(formatEventWhen({ date: "2026-03-11", time_zone: tz }, { date: "2026-03-13", time_zone: tz })).toBe(
-      "Mar 11, 2026 – Mar 13, 2026 (all day)",
+  });
+
+  it("dates the viewer's side when their day differs", () => {
+    const shown = formatEventWhen(at("2026-11-27T20:00", "Europe/Lisbon"), at("2026-11-27T21:00", "Europe/Lisbon"), "Asia/Tokyo");
+    expect(zonedWhenText(shown)).toBe("Fri, Nov 27, 2026, 8:00 PM – 9:00 PM GMT · Sat, Nov 28, 2026, 5:00 AM – 6:00 AM your time");
+    expect(shown.zone).toBe("Europe/Lisbon");
+  });
+
+  it("an event across midnight names both days", () => {
+    expect(formatEventWhen(at("2026-11-27T23:00", "Europe/Lisbon"), at("2026-11-28T00:30", "Europe/Lisbon"), "Europe/Lisbon").when).toBe(
+      "Fri, Nov 27, 2026, 11:00 PM – Sat, Nov 28, 2026, 12:30 AM",
     );
   });
-  it("timed events on one day and across days", () => {
-    expect(
-      formatEventWhen({ date_time: "2026-03-11T12:00", time_zone: tz }, { date_time: "2026-03-11T13:30", time_zone: tz }),
-    ).toBe("Mar 11, 2026, 12:00 PM – 1:30 PM");
-    expect(
-      formatEventWhen({ date_time: "2026-03-11T23:00", time_zone: tz }, { date_time: "2026-03-12T01:00", time_zone: tz }),
-    ).toBe("Mar 11, 2026, 11:00 PM – Mar 12, 2026, 1:00 AM");
+
+  it("daylight saving inside the event names each side's zone; the offsets are compared at both ends", () => {
+    // Los Angeles falls back at 2:00 AM on Nov 1, 2026: 12:30 AM is PDT, 3:00 AM is PST.
+    expect(zonedWhenText(formatEventWhen(at("2026-11-01T00:30", LA), at("2026-11-01T03:00", LA), "UTC"))).toBe(
+      "Sun, Nov 1, 2026, 12:30 AM PDT – 3:00 AM PST · 7:30 AM – 11:00 AM your time",
+    );
+    // London springs forward at 1:00 AM on Mar 29, 2026: equal to UTC at the start, not at the end.
+    expect(zonedWhenText(formatEventWhen(at("2026-03-29T00:30", "Europe/London"), at("2026-03-29T03:00", "Europe/London"), "UTC"))).toBe(
+      "Sun, Mar 29, 2026, 12:30 AM GMT – 3:00 AM GMT+1 · 12:30 AM – 2:00 AM your time",
+    );
+    // The same event for a viewer in London: the same clocks throughout.
+    expect(formatEventWhen(at("2026-03-29T00:30", "Europe/London"), at("2026-03-29T03:00", "Europe/London"), "Europe/London").local).toBeNull();
   });
-  it("reads ISO instants in the event's zone", () => {
-    expect(
-      formatEventWhen(
-        { date_time: "2026-07-11T11:00:00Z", time_zone: tz },
-        { date_time: "2026-07-11T12:00:00Z", time_zone: tz },
-      ),
-    ).toBe("Jul 11, 2026, 12:00 PM – 1:00 PM");
+
+  it("reads ISO instants on the event's clocks", () => {
+    expect(formatEventWhen(at("2026-07-11T11:00:00Z", "Europe/Lisbon"), at("2026-07-11T12:00:00Z", "Europe/Lisbon"), "Europe/Lisbon").when).toBe(
+      "Sat, Jul 11, 2026, 12:00 PM – 1:00 PM",
+    );
   });
-  it("copes with a missing end or start", () => {
-    expect(formatEventWhen({ date_time: "2026-03-11T12:00", time_zone: tz }, null)).toBe("Mar 11, 2026, 12:00 PM");
-    expect(formatEventWhen(null, null)).toBe("");
+
+  it("all-day events are dates only: no zone, no viewer's time, wherever the viewer is", () => {
+    const day = { date: "2026-11-28", time_zone: "Pacific/Kiritimati" };
+    expect(formatEventWhen(day, day, "Pacific/Pago_Pago")).toEqual({ when: "Sat, Nov 28, 2026 (all day)", local: null, zone: null });
+    expect(formatEventWhen(day, { date: "2026-11-29", time_zone: "Pacific/Kiritimati" }, "UTC").when).toBe("Sat, Nov 28, 2026 – Sun, Nov 29, 2026 (all day)");
+    expect(formatEventSide({ date: "2026-03-14T00:00:00", time_zone: "UTC" }, "UTC").when).toBe("Sat, Mar 14, 2026 (all day)");
+  });
+
+  it("a proposal names its zone even when the clocks agree", () => {
+    expect(formatEventWhen(at("2026-11-26T15:00", "UTC"), at("2026-11-26T16:00", "UTC"), "UTC", { alwaysNameZone: true })).toEqual({
+      when: "Thu, Nov 26, 2026, 3:00 PM – 4:00 PM UTC",
+      local: null,
+      zone: "UTC",
+    });
+  });
+
+  it("copes with a missing end, a missing start, and a zone it does not know (read as the viewer's)", () => {
+    expect(formatEventWhen(at("2026-03-11T12:00", "UTC"), null, "UTC").when).toBe("Wed, Mar 11, 2026, 12:00 PM");
+    expect(formatEventWhen(null, null, "UTC")).toEqual({ when: "", local: null, zone: null });
+    expect(formatEventWhen(at("2026-11-26T15:00:00+09:00", ""), null, "Europe/Lisbon")).toEqual({ when: "Thu, Nov 26, 2026, 6:00 AM", local: null, zone: null });
+  });
+});
+
+describe("formatInstantRange", () => {
+  it("shows free slots in the asker's zone with the viewer's times", () => {
+    const shown = formatInstantRange(Date.parse("2026-11-30T10:00:00Z"), Date.parse("2026-11-30T11:00:00Z"), "Europe/Berlin", "Europe/Lisbon");
+    expect(zonedWhenText(shown)).toBe("Mon, Nov 30, 2026, 11:00 AM – 12:00 PM GMT+1 · 10:00 AM – 11:00 AM your time");
   });
 });

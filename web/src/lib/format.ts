@@ -1,9 +1,11 @@
-import type { TEventDate } from "@amia/contracts";
-import { parseDateTime } from "@amia/contracts";
+import { canonicalTimeZone, eventDateToEpochMs, parseDateTime, utcMs, type TEventDate } from "@amia/contracts";
+import { zoneOffsetMinutes } from "./wall-clock.ts";
 
 /*
- * Display formats: money (SPEC.md section 9: 4 decimals on the AI usage tab, 3 in the chat
- * sidebar, "$-.----" while unknown) and dates, in English ("Mar 11, 2026", "2:05 PM").
+ * The web app's one formatter for what people read: money (SPEC.md section 9: 4 decimals on the
+ * AI usage tab, 3 in the chat sidebar, "$-.----" while unknown), timestamps in the viewer's time
+ * ("Created", "Responded": "Mar 11, 2026", "2:05 PM"), and when events happen, in their own
+ * zone with the viewer's time beside it. English, 12-hour clock throughout.
  */
 
 /** "$0.0123" with 3 or 4 decimals; an unknown cost is "$-.---" / "$-.----". */
@@ -65,39 +67,143 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   return time ? `${date}, ${time}` : date;
 }
 
-/** One side of an event on its own zone's clocks: its date, and its time (null for all-day). */
-function eventSide(value: TEventDate | null | undefined): { date: string; time: string | null } | null {
-  if (!value) return null;
-  if (value.date !== undefined) {
-    const date = formatShortDate(value.date.split("T")[0]);
-    return date ? { date, time: null } : null;
-  }
-  if (value.date_time === undefined) return null;
-  const date = formatShortDate(value.date_time, value.time_zone);
-  return date ? { date, time: formatTime(value.date_time, value.time_zone) } : null;
+// ---- When an event happens ---------------------------------------------------------------
+/*
+ * Every event time the app shows goes through here (issue 11): lists, the detail page, the
+ * details modal, the dashboard, the assistant's cards and answers. A timed event is shown on
+ * its own zone's clocks; when that zone's UTC offset differs from the viewer's at that instant
+ * (offsets compared, not names: Europe/Lisbon and UTC agree in winter), its zone is named and
+ * the viewer's own time follows:
+ *
+ *   "Thu, Nov 26, 2026, 3:00 PM – 4:00 PM GMT · 7:00 AM – 8:00 AM your time"
+ *
+ * The viewer's side is dated only when its days differ from the event's. All-day events are
+ * dates, the same day everywhere: no zone, no local time. The viewer's zone is the caller's
+ * to give (lib/wall-clock.ts viewerTimeZone: Settings, else the browser).
+ */
+
+export interface ZonedWhen {
+  /** On the event's clocks; its zone named when it differs from the viewer's (or always, if asked). */
+  when: string;
+  /** The same on the viewer's clocks ("7:00 AM your time"), or null when they read the same. */
+  local: string | null;
+  /** The event's IANA zone when `when` names it (for a tooltip), else null. */
+  zone: string | null;
+}
+
+export interface ZonedOptions {
+  /** Name the zone even when the viewer's clocks agree (a proposal, whose zone is being decided). */
+  alwaysNameZone?: boolean;
+}
+
+const EVENT_DAY: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", year: "numeric" };
+const EVENT_TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", hour12: true };
+
+/** "GMT", "PST", "GMT+9" on `timeZone`'s clocks at `instant` (Intl's "GMT+0" reads as "GMT"). */
+function zoneLabel(instant: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(instant);
+  const label = parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+  return label === "GMT+0" ? "GMT" : label;
 }
 
 /**
- * When an event happens, for lists and the detail page:
- *   all-day, one day:   "Mar 11, 2026 (all day)"
- *   all-day, range:     "Mar 11, 2026 – Mar 13, 2026 (all day)"
- *   timed, same day:    "Mar 11, 2026, 12:00 PM – 1:30 PM"
- *   timed, across days: "Mar 11, 2026, 11:00 PM – Mar 12, 2026, 1:00 AM"
- * Each side is shown on the clocks of its own time_zone. "" when the start is unreadable.
+ * Two instants on one zone's clocks: "Thu, Nov 26, 2026, 3:00 PM – 4:00 PM", across days
+ * "Thu, Nov 26, 2026, 11:00 PM – Fri, Nov 27, 2026, 12:30 AM", a point "Thu, Nov 26, 2026, 3:00 PM".
+ * `named` adds the zone after the end (and after the start too when a daylight-saving change
+ * falls inside: "1:00 AM PDT – 1:30 AM PST"); `dated` false leaves out a shared date.
+ */
+function onClocks(startMs: number, endMs: number, timeZone: string, { named, dated }: { named: boolean; dated: boolean }): string {
+  const [startDay, endDay] = [format(new Date(startMs), EVENT_DAY, timeZone), format(new Date(endMs), EVENT_DAY, timeZone)];
+  const [startTime, endTime] = [format(new Date(startMs), EVENT_TIME, timeZone), format(new Date(endMs), EVENT_TIME, timeZone)];
+  const [startZone, endZone] = named ? [zoneLabel(startMs, timeZone), zoneLabel(endMs, timeZone)] : ["", ""];
+  const end = named ? `${endTime} ${endZone}` : endTime;
+  if (startMs === endMs) return dated ? `${startDay}, ${end}` : end;
+  const start = named && startZone !== endZone ? `${startTime} ${startZone}` : startTime;
+  if (startDay !== endDay) return `${startDay}, ${start} – ${endDay}, ${end}`;
+  return dated ? `${startDay}, ${start} – ${end}` : `${start} – ${end}`;
+}
+
+/** Whether the viewer's clocks run at another offset than the event's, at its start or its end. */
+function offsetsDiffer(startMs: number, endMs: number, timeZone: string, viewerZone: string): boolean {
+  return [startMs, endMs].some((instant) => zoneOffsetMinutes(instant, timeZone) !== zoneOffsetMinutes(instant, viewerZone));
+}
+
+/**
+ * From `startMs` to `endMs` (equal for a single moment), on `timeZone`'s clocks, with the
+ * viewer's time beside it when their offsets differ. An unknown zone is read as the viewer's.
+ */
+export function formatInstantRange(
+  startMs: number,
+  endMs: number,
+  timeZone: string,
+  viewerZone: string,
+  options: ZonedOptions = {},
+): ZonedWhen {
+  const viewer = canonicalTimeZone(viewerZone) ?? "UTC";
+  const zone = canonicalTimeZone(timeZone) ?? viewer;
+  const differ = offsetsDiffer(startMs, endMs, zone, viewer);
+  const named = differ || options.alwaysNameZone === true;
+  const when = onClocks(startMs, endMs, zone, { named, dated: true });
+  if (!differ) return { when, local: null, zone: named ? zone : null };
+  const sameDays = [startMs, endMs].every((instant) => format(new Date(instant), EVENT_DAY, zone) === format(new Date(instant), EVENT_DAY, viewer));
+  return { when, local: `${onClocks(startMs, endMs, viewer, { named: false, dated: !sameDays })} your time`, zone };
+}
+
+/** "Thu, Nov 26, 2026" from "2026-11-26" (or an assistant's "2026-11-26T00:00"); null when unreadable. */
+function calendarDay(date: string): string | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!day) return null;
+  const ms = utcMs(Number(day[1]), Number(day[2]), Number(day[3]));
+  return Number.isNaN(ms) ? null : format(new Date(ms), EVENT_DAY, "UTC");
+}
+
+/** A timed side's instant and the zone it is shown in (an unknown zone: the viewer's); null when unreadable. */
+function timedSide(side: TEventDate, viewerZone: string): { instant: number; zone: string } | null {
+  if (side.date_time === undefined) return null;
+  const zone = canonicalTimeZone(side.time_zone) ?? canonicalTimeZone(viewerZone) ?? "UTC";
+  try {
+    const instant = eventDateToEpochMs({ date_time: side.date_time, time_zone: zone });
+    return Number.isNaN(instant) ? null : { instant, zone };
+  } catch {
+    return null;
+  }
+}
+
+const NOTHING: ZonedWhen = { when: "", local: null, zone: null };
+
+/**
+ * An event's start to end (the contract's `{date | date_time, time_zone}`), shown on the start's
+ * zone (the form gives both sides one zone):
+ *   all-day:  "Thu, Nov 26, 2026 (all day)", "Thu, Nov 26, 2026 – Sat, Nov 28, 2026 (all day)"
+ *             (our end date is inclusive);
+ *   timed:    formatInstantRange.
+ * A missing end shows the start alone; an unreadable start gives empty text.
  */
 export function formatEventWhen(
-  start_date: TEventDate | null | undefined,
-  end_date: TEventDate | null | undefined,
-): string {
-  const start = eventSide(start_date);
-  if (!start) return "";
-  const end = eventSide(end_date);
-  if (start.time === null) {
-    const range = end && end.date !== start.date ? `${start.date} – ${end.date}` : start.date;
-    return `${range} (all day)`;
+  start: TEventDate | null | undefined,
+  end: TEventDate | null | undefined,
+  viewerZone: string,
+  options: ZonedOptions = {},
+): ZonedWhen {
+  if (!start) return NOTHING;
+  if (start.date !== undefined) {
+    const first = calendarDay(start.date);
+    if (first === null) return NOTHING;
+    const last = end?.date !== undefined ? calendarDay(end.date) : null;
+    return { when: last && last !== first ? `${first} – ${last} (all day)` : `${first} (all day)`, local: null, zone: null };
   }
-  const from = `${start.date}, ${start.time}`;
-  if (!end) return from;
-  if (end.time === null) return `${from} – ${end.date}`;
-  return end.date === start.date ? `${from} – ${end.time}` : `${from} – ${end.date}, ${end.time}`;
+  const from = timedSide(start, viewerZone);
+  if (!from) return NOTHING;
+  const to = end ? timedSide(end, viewerZone) : null;
+  return formatInstantRange(from.instant, to?.instant ?? from.instant, from.zone, viewerZone, options);
+}
+
+/** One side (a start or an end) alone: "Thu, Nov 26, 2026, 3:00 PM GMT · 7:00 AM your time". */
+export function formatEventSide(side: TEventDate | null | undefined, viewerZone: string): ZonedWhen {
+  return formatEventWhen(side, side, viewerZone);
+}
+
+/** Both parts as one line ("… GMT · 7:00 AM your time"). */
+export function zonedWhenText({ when, local }: ZonedWhen): string {
+  return local ? `${when} · ${local}` : when;
 }

@@ -1,8 +1,11 @@
-import { parseDateTime } from "@amia/contracts";
+import { canonicalTimeZone, parseDateTime, utcMs } from "@amia/contracts";
 
 /*
- * Wall-clock helpers shared by the form rules and the formatters. Dates are "YYYY-MM-DD",
- * times "HH:MM" (what <input type="date"> and <input type="time"> hold). Pure: Intl only.
+ * The one wall-clock and zone reader of the web app, shared by the form rules and the formatter
+ * (lib/format.ts): what a zone's clocks show at an instant, which instant a zone's wall-clock
+ * time is (with its daylight-saving gaps and overlaps), the browser's and the viewer's zone.
+ * Dates are "YYYY-MM-DD", times "HH:MM" (what <input type="date"> and <input type="time">
+ * hold). Pure: Intl only.
  */
 
 export const MINUTES_PER_DAY = 24 * 60;
@@ -88,7 +91,74 @@ export function addDaysToDate(date: string, days: number): string {
   return `${pad(moved.getUTCFullYear(), 4)}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`;
 }
 
-/** The browser's IANA time zone (SPEC.md section 5: "The time zone is taken from the browser"). */
+/** The browser's IANA time zone ("UTC" when it will not say). */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/**
+ * The zone "your time" means (issue 11): the zone saved in Settings when there is one, else the
+ * browser's. Settings first because the person chose it, and it is the zone their connections
+ * and the assistant plan in; the browser's only stands in until they choose.
+ */
+export function viewerTimeZone(settingsZone: string | null | undefined, browserZone: string): string {
+  return (settingsZone ? canonicalTimeZone(settingsZone) : null) ?? canonicalTimeZone(browserZone) ?? "UTC";
+}
+
+/**
+ * The zones a picker offers: every zone the browser knows (Intl.supportedValuesOf, which leaves
+ * out "UTC"), plus "UTC" and `current` (a stored zone the list may lack), sorted.
+ */
+export function knownTimeZones(current?: string | null): string[] {
+  const listed = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  const zones = new Set<string>([...listed, "UTC"]);
+  if (current && current.trim() !== "") zones.add(current.trim());
+  return [...zones].sort((a, b) => a.localeCompare(b));
+}
+
+/** How many minutes `timeZone`'s clocks are ahead of UTC at `instant` (-480 for Los Angeles in winter). */
+export function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const minute = Math.floor(instant / 60_000) * 60_000;
+  const { date, time } = wallClockAt(minute, timeZone);
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const [hour, min] = time.split(":").map(Number) as [number, number];
+  return Math.round((utcMs(year, month, day, hour, min) - minute) / 60_000);
+}
+
+/**
+ * Which instant a wall-clock date and time in `timeZone` is:
+ * - `exact`: one instant, the usual case;
+ * - `gap`: none — the clocks jump over it (a daylight-saving start: 02:30 on the day Los Angeles
+ *   goes from 02:00 to 03:00); `jumpFrom`/`jumpTo` are the wall times either side of the jump;
+ * - `overlap`: two — the clocks show it twice (a daylight-saving end); `earlier` is the first.
+ * Null when the date or time is unreadable or the zone unknown.
+ */
+export type WallClockInstant =
+  | { kind: "exact"; instant: number }
+  | { kind: "gap"; jumpFrom: string; jumpTo: string }
+  | { kind: "overlap"; earlier: number; later: number };
+
+export function resolveWallClock(date: string, time: string, timeZone: string): WallClockInstant | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const minutes = parseTime(time);
+  if (!day || minutes === null || canonicalTimeZone(timeZone) === null) return null;
+  const asUtc = utcMs(Number(day[1]), Number(day[2]), Number(day[3]), Math.floor(minutes / 60), minutes % 60);
+  // Offsets change at most once in a day or so: the offsets a day either side are the candidates.
+  const offsets = new Set([zoneOffsetMinutes(asUtc - 86_400_000, timeZone), zoneOffsetMinutes(asUtc + 86_400_000, timeZone)]);
+  const instants = [...offsets]
+    .map((offset) => asUtc - offset * 60_000)
+    .filter((instant) => zoneOffsetMinutes(instant, timeZone) * 60_000 === asUtc - instant)
+    .sort((a, b) => a - b);
+  const [first, second] = instants;
+  if (first !== undefined && second !== undefined && first !== second) return { kind: "overlap", earlier: first, later: second };
+  if (first !== undefined) return { kind: "exact", instant: first };
+  // In the gap: find the jump (the first minute on the new offset) and name the wall times either side.
+  let [lo, hi] = [asUtc - 86_400_000, asUtc + 86_400_000];
+  const before = zoneOffsetMinutes(lo, timeZone);
+  while (hi - lo > 60_000) {
+    const mid = Math.floor((lo + hi) / 2 / 60_000) * 60_000;
+    if (zoneOffsetMinutes(mid, timeZone) === before) lo = mid;
+    else hi = mid;
+  }
+  return { kind: "gap", jumpFrom: wallClockAt(hi + before * 60_000, "UTC").time, jumpTo: wallClockAt(hi, timeZone).time };
 }

@@ -2,8 +2,9 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider, type QueryKey } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router-dom";
-import type { TSessionUser } from "@amia/contracts";
+import { DEFAULT_USER_SETTINGS, type TSessionUser, type TUserSettings } from "@amia/contracts";
 import { keys } from "../api/keys.ts";
+import { settingsKey } from "../api/settings.ts";
 import { AuthProvider } from "../auth/AuthProvider.tsx";
 
 /*
@@ -40,6 +41,14 @@ export function seedQueryError(client: QueryClient, queryKey: QueryKey, error: u
     .getQueryCache()
     .build(client, { queryKey })
     .setState({ status: "error", error: error as Error, fetchStatus: "idle", errorUpdateCount: 1, errorUpdatedAt: Date.now() });
+}
+
+/**
+ * Makes `timeZone` the viewer's ("your time"): the zone saved in Settings, which wins over the
+ * machine's, so a test reads the same wherever it runs.
+ */
+export function seedViewerZone(client: QueryClient, timeZone: string): void {
+  client.setQueryData<TUserSettings>(settingsKey, { ...DEFAULT_USER_SETTINGS, time_zone: timeZone, updated_at: "2026-01-01T00:00:00.000Z" });
 }
 
 /** Renders `ui` to static HTML inside the app's providers: QueryClient, AuthProvider, MemoryRouter at `path`. */

@@ -3,9 +3,9 @@ import { Link } from "react-router-dom";
 import type { TAssistantResult } from "@amia/contracts";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { Pill } from "../../components/Pill.tsx";
-import { browserTimeZone } from "../../lib/wall-clock.ts";
+import { useViewerTimeZone } from "../../api/settings.ts";
+import { formatEventWhen, formatInstantRange, zonedWhenText } from "../../lib/format.ts";
 import { eventStatusPill, unsharedNote } from "./assistant-result.ts";
-import { formatEventRange, formatInstantRange, zonedWhenText } from "./zoned-time.ts";
 import "./ProposalCard.css";
 
 /**
@@ -16,7 +16,7 @@ import "./ProposalCard.css";
 export function AssistantResult({ result }: { result: TAssistantResult }) {
   const headingId = useId();
   const { user } = useAuth();
-  const viewerZone = browserTimeZone();
+  const viewerZone = useViewerTimeZone();
 
   if (result.kind === "events") {
     if (result.items.length === 0) return null;
@@ -34,7 +34,7 @@ export function AssistantResult({ result }: { result: TAssistantResult }) {
                   <Link className="chat-result__item-title" to={`/events/${encodeURIComponent(item.id)}`}>
                     {item.title || "Untitled event"}
                   </Link>
-                  <span className="chat-result__when">{zonedWhenText(formatEventRange(item.start_date, item.end_date, viewerZone))}</span>
+                  <span className="chat-result__when">{zonedWhenText(formatEventWhen(item.start_date, item.end_date, viewerZone))}</span>
                 </span>
                 <span className="chat-result__pills">
                   {item.role === "reviewer" && <Pill tone="warning">To review</Pill>}

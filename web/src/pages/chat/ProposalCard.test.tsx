@@ -17,9 +17,16 @@ describe("ProposalCard, open", () => {
   it("heads the card with the summary and shows the event with its time zone", () => {
     expect(html).toMatch(/<h2[^>]*>Create Lunch with Bruno<\/h2>/);
     expect(html).toContain("Lunch with Bruno");
-    expect(html).toContain("13:00–14:00 Europe/Lisbon");
+    expect(html).toContain("Fri, Nov 27, 2026, 1:00 PM – 2:00 PM GMT");
+    expect(html).not.toContain("your time");
     expect(html).toContain("Joe&#x27;s");
     expect(html).toContain("1 hour · usual length for this kind of event");
+  });
+
+  it("gives a viewer elsewhere their own time beside the event's", () => {
+    const elsewhere = renderChat(<ProposalCard proposal={open()} />, { viewerZone: "America/Los_Angeles" });
+    expect(elsewhere).toContain("Fri, Nov 27, 2026, 1:00 PM – 2:00 PM GMT");
+    expect(elsewhere).toContain("5:00 AM – 6:00 AM your time");
   });
 
   it("lets each reviewer be switched between required and optional, with a labelled switch", () => {
@@ -105,7 +112,7 @@ describe("AssistantResult", () => {
     const html = renderResult(anEventsResult());
     expect(html).toContain('href="/events/er1"');
     expect(html).toContain("Team lunch");
-    expect(html).toContain("12:00–13:00 Europe/Lisbon");
+    expect(html).toContain("Tue, Nov 24, 2026, 12:00 PM – 1:00 PM");
     expect(html).toContain('class="pill pill--secondary">Pending<');
   });
 
@@ -127,7 +134,7 @@ describe("AssistantResult", () => {
         { user_id: "u4", full_name: "Dan", email: null, shared: false, reason: "calendar_not_connected" },
       ],
     });
-    expect(html).toContain("Mon, Nov 30, 2026, 10:00–11:00 Europe/Lisbon");
+    expect(html).toContain("Mon, Nov 30, 2026, 10:00 AM – 11:00 AM");
     expect(html).toContain("Bruno doesn&#x27;t share free/busy");
     expect(html).toContain("Carla isn&#x27;t one of your connections");
     expect(html).toContain("Dan hasn&#x27;t connected a Google Calendar");

@@ -7,7 +7,9 @@ import { Note } from "../../components/Note.tsx";
 import { Pill, type PillTone } from "../../components/Pill.tsx";
 import { proposalErrorMessage } from "../../lib/errors.ts";
 import { REQUIRED_REVIEWER_TOOLTIP } from "../../lib/event-status.ts";
-import { browserTimeZone } from "../../lib/wall-clock.ts";
+import { useViewerTimeZone } from "../../api/settings.ts";
+import { ZonedTime } from "../../components/ZonedTime.tsx";
+import { formatEventWhen } from "../../lib/format.ts";
 import { eventPrefillState } from "../events/prefill.ts";
 import {
   canUndo,
@@ -27,7 +29,6 @@ import {
   type CardChoices,
 } from "./proposal-card.ts";
 import { useNowAcross } from "./useNow.ts";
-import { formatEventRange } from "./zoned-time.ts";
 import "./ProposalCard.css";
 
 const STATUS_PILLS: Record<TProposalStatus, { label: string; tone: PillTone }> = {
@@ -81,7 +82,8 @@ export function ProposalCard({ proposal: initial }: { proposal: TProposal }) {
 /** Title, when (with its zone), location and duration: the same open or closed. */
 function ProposalFacts({ proposal }: { proposal: TProposal }) {
   const { event } = proposal;
-  const when = formatEventRange(event.start_date, event.end_date, browserTimeZone());
+  // A proposal always names its zone: it is part of what the person confirms.
+  const when = formatEventWhen(event.start_date, event.end_date, useViewerTimeZone(), { alwaysNameZone: true });
   const duration = proposal.kind === "cancel" ? null : durationText(event.duration_minutes, event.duration_source, event.duration_reason);
   return (
     <dl className="proposal-card__facts">
@@ -92,8 +94,7 @@ function ProposalFacts({ proposal }: { proposal: TProposal }) {
       <div>
         <dt>When</dt>
         <dd>
-          {when.when}
-          {when.local && <span className="proposal-card__local"> · {when.local}</span>}
+          <ZonedTime value={when} />
         </dd>
       </div>
       {event.location && (
@@ -114,7 +115,7 @@ function ProposalFacts({ proposal }: { proposal: TProposal }) {
 
 /** An update's changes, each "before → after". */
 function ProposalChanges({ proposal }: { proposal: TProposal }) {
-  const lines = changeLines(proposal, browserTimeZone());
+  const lines = changeLines(proposal, useViewerTimeZone());
   if (lines.length === 0) return null;
   return (
     <section className="proposal-card__section">

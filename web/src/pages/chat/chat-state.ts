@@ -8,6 +8,7 @@ import {
 } from "@amia/contracts";
 import { ApiError } from "../../api/client.ts";
 import { chatCodeMessage, DEFAULT_MESSAGES } from "../../lib/errors.ts";
+import { browserTimeZone } from "../../lib/wall-clock.ts";
 
 /*
  * The chat's state machine (SPEC.md section 4, "Chat"; issue 10), pure so it can be tested
@@ -161,10 +162,6 @@ export function longDate(now: Date, locale?: string, timeZone?: string): string 
     day: "numeric",
     ...(timeZone ? { timeZone } : {}),
   });
-}
-
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /**

@@ -132,7 +132,7 @@ describe("changeLines", () => {
     });
     expect(changeLines(proposal, "Europe/Lisbon")).toEqual([
       { label: "Location", before: "Joe's", after: "The Cantina" },
-      { label: "When", before: "Fri, Nov 27, 2026, 12:00–13:00 Europe/Lisbon", after: "Fri, Nov 27, 2026, 13:00–14:00 Europe/Lisbon" },
+      { label: "When", before: "Fri, Nov 27, 2026, 12:00 PM – 1:00 PM GMT", after: "Fri, Nov 27, 2026, 1:00 PM – 2:00 PM GMT" },
     ]);
   });
 

@@ -8,7 +8,7 @@ import type {
   TProposalStatus,
   TSmartParseResult,
 } from "@amia/contracts";
-import { formatEventRange, zonedWhenText } from "./zoned-time.ts";
+import { formatEventWhen, zonedWhenText } from "../../lib/format.ts";
 
 /*
  * What a proposal card says and sends (issue 10 point 2), pure so each wording is tested
@@ -200,8 +200,8 @@ export function changeLines(proposal: TProposal, viewerZone: string): { label: s
     const oldEnd = before.end_date ?? proposal.event.end_date;
     lines.push({
       label: CHANGE_LABELS.when,
-      before: zonedWhenText(formatEventRange(oldStart, oldEnd, viewerZone)),
-      after: zonedWhenText(formatEventRange(proposal.event.start_date, proposal.event.end_date, viewerZone)),
+      before: zonedWhenText(formatEventWhen(oldStart, oldEnd, viewerZone, { alwaysNameZone: true })),
+      after: zonedWhenText(formatEventWhen(proposal.event.start_date, proposal.event.end_date, viewerZone, { alwaysNameZone: true })),
     });
   }
   return lines;

@@ -1,7 +1,9 @@
 import { Link } from "react-router-dom";
 import { useUpcomingEvents } from "../../api/calendar.ts";
+import { useViewerTimeZone } from "../../api/settings.ts";
 import { Card } from "../../components/Card.tsx";
 import { SkeletonCards } from "../../components/Skeleton.tsx";
+import { ZonedTime } from "../../components/ZonedTime.tsx";
 import { UPCOMING_EVENTS_MAX, calendarEventLink, calendarEventTitle, calendarEventWhen } from "./dashboard-logic.ts";
 
 /**
@@ -11,6 +13,7 @@ import { UPCOMING_EVENTS_MAX, calendarEventLink, calendarEventTitle, calendarEve
  */
 export function UpcomingEventsCard() {
   const { data, isPending, isError } = useUpcomingEvents();
+  const viewerZone = useViewerTimeZone();
   const events = data?.events.slice(0, UPCOMING_EVENTS_MAX) ?? [];
 
   return (
@@ -39,7 +42,9 @@ export function UpcomingEventsCard() {
                   ) : (
                     <span className="dashboard-row-title">{title}</span>
                   )}
-                  <span className="dashboard-row-meta dashboard-muted">{calendarEventWhen(event)}</span>
+                  <span className="dashboard-row-meta dashboard-muted">
+                    <ZonedTime value={calendarEventWhen(event, viewerZone)} empty="" />
+                  </span>
                 </div>
               </li>
             );

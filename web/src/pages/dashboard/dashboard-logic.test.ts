@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { zonedWhenText } from "../../lib/format.ts";
 import {
-  approvalsLine,
-  approvalsPercent,
   calendarEventLink,
   calendarEventTitle,
   calendarEventWhen,
@@ -85,7 +84,8 @@ describe("upcoming calendar events", () => {
       start: { is_all_day: false, date: null, date_time: "2026-03-11T12:00:00Z", time_zone: "Europe/Lisbon" },
       end: { is_all_day: false, date: null, date_time: "2026-03-11T13:30:00Z", time_zone: "Europe/Lisbon" },
     };
-    expect(calendarEventWhen(event)).toBe("Mar 11, 2026, 12:00 PM – 1:30 PM");
+    expect(calendarEventWhen(event, "Europe/Lisbon").when).toBe("Wed, Mar 11, 2026, 12:00 PM – 1:30 PM");
+    expect(zonedWhenText(calendarEventWhen(event, "America/New_York"))).toBe("Wed, Mar 11, 2026, 12:00 PM – 1:30 PM GMT · 8:00 AM – 9:30 AM your time");
   });
 
   it("reads Google's exclusive all-day end as the day before", () => {
@@ -93,16 +93,16 @@ describe("upcoming calendar events", () => {
       start: { is_all_day: true, date: "2026-03-11", date_time: null, time_zone: null },
       end: { is_all_day: true, date: "2026-03-12", date_time: null, time_zone: null },
     };
-    expect(calendarEventWhen(oneDay)).toBe("Mar 11, 2026 (all day)");
+    expect(calendarEventWhen(oneDay, "UTC").when).toBe("Wed, Mar 11, 2026 (all day)");
     const threeDays = { ...oneDay, end: { ...oneDay.end, date: "2026-03-14" } };
-    expect(calendarEventWhen(threeDays)).toBe("Mar 11, 2026 – Mar 13, 2026 (all day)");
+    expect(calendarEventWhen(threeDays, "Asia/Tokyo")).toEqual({ when: "Wed, Mar 11, 2026 – Fri, Mar 13, 2026 (all day)", local: null, zone: null });
   });
 
   it("gives nothing for an unreadable side", () => {
     expect(calendarSideToEventDate({ is_all_day: true, date: null, date_time: null, time_zone: null })).toBeNull();
     expect(calendarSideToEventDate({ is_all_day: false, date: null, date_time: null, time_zone: "UTC" })).toBeNull();
     const empty = { is_all_day: false, date: null, date_time: null, time_zone: null };
-    expect(calendarEventWhen({ start: empty, end: empty })).toBe("");
+    expect(calendarEventWhen({ start: empty, end: empty }, "UTC").when).toBe("");
   });
 
   it("links to the event request only when it came from one", () => {
@@ -118,18 +118,6 @@ describe("upcoming calendar events", () => {
 });
 
 describe("event request details", () => {
-  it("says how many approvals are completed", () => {
-    expect(approvalsLine(1, 1)).toBe("1 of 1 approvals completed");
-    expect(approvalsLine(0, 3)).toBe("0 of 3 approvals completed");
-  });
-
-  it("fills the progress bar from 0 to 100", () => {
-    expect(approvalsPercent(0, 0)).toBe(0);
-    expect(approvalsPercent(1, 3)).toBe(33);
-    expect(approvalsPercent(2, 2)).toBe(100);
-    expect(approvalsPercent(5, 2)).toBe(100);
-  });
-
   it("asks before deleting, naming the draft", () => {
     expect(deleteDraftMessage("Lunch")).toBe('Are you sure you want to delete "Lunch"? This action cannot be undone.');
   });

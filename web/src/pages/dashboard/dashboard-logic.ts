@@ -1,5 +1,5 @@
 import type { TCalendarEvent, TEventDate, TNotification } from "@amia/contracts";
-import { formatEventWhen, formatShortDate } from "../../lib/format.ts";
+import { formatEventWhen, formatShortDate, type ZonedWhen } from "../../lib/format.ts";
 import { addDaysToDate } from "../../lib/wall-clock.ts";
 
 /*
@@ -84,9 +84,12 @@ export function calendarSideToEventDate(side: CalendarSide, isEnd = false): TEve
   return side.date_time ? { date_time: side.date_time, time_zone } : null;
 }
 
-/** "Mar 11, 2026, 12:00 PM – 1:30 PM", "Mar 11, 2026 (all day)"; "" when unreadable. */
-export function calendarEventWhen(event: Pick<TCalendarEvent, "start" | "end">): string {
-  return formatEventWhen(calendarSideToEventDate(event.start), calendarSideToEventDate(event.end, true));
+/**
+ * "Thu, Mar 11, 2026, 12:00 PM – 1:30 PM" (its zone and "… your time" when the viewer's clocks
+ * read differently), "Thu, Mar 11, 2026 (all day)"; empty when unreadable.
+ */
+export function calendarEventWhen(event: Pick<TCalendarEvent, "start" | "end">, viewerZone: string): ZonedWhen {
+  return formatEventWhen(calendarSideToEventDate(event.start), calendarSideToEventDate(event.end, true), viewerZone);
 }
 
 /** An upcoming event links to its event request's page when it came from one. */
@@ -101,17 +104,6 @@ export function calendarEventTitle(event: Pick<TCalendarEvent, "title">): string
 }
 
 // ---- Event request details ----------------------------------------------------------------
-
-/** "{completed_count} of {requested_approvals} approvals completed". */
-export function approvalsLine(completed: number, requested: number): string {
-  return `${completed} of ${requested} approvals completed`;
-}
-
-/** The progress bar's fill, 0 to 100 (0 when nobody was asked). */
-export function approvalsPercent(completed: number, requested: number): number {
-  if (!(requested > 0)) return 0;
-  return Math.round(Math.min(100, Math.max(0, (completed / requested) * 100)));
-}
 
 /** The Delete confirmation's message (issue 7). */
 export function deleteDraftMessage(title: string): string {

@@ -3,30 +3,30 @@ import { useNavigate, useParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import type { TApprover, TEventRequest } from "@amia/contracts";
 import { useDeleteEventRequest, useEventRequest, useReviewEventRequest } from "../../api/event-requests.ts";
+import { useViewerTimeZone } from "../../api/settings.ts";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Note } from "../../components/Note.tsx";
 import { Pill } from "../../components/Pill.tsx";
+import { ApprovalProgressBar, ReviewerList } from "../../components/ReviewStatus.tsx";
 import { Skeleton } from "../../components/Skeleton.tsx";
 import { TextArea } from "../../components/TextArea.tsx";
+import { ZonedTime } from "../../components/ZonedTime.tsx";
 import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
 import {
   REQUIRED_REVIEWER_TOOLTIP,
   approvalStatusLabel,
   approvalStatusTone,
-  approverRequiredLabel,
-  approverStatusLabel,
-  approverStatusTone,
+  calendarNote,
   statusLabel,
   statusTone,
 } from "../../lib/event-status.ts";
-import { formatDateTime, formatShortDate } from "../../lib/format.ts";
+import { formatEventSide, formatShortDate } from "../../lib/format.ts";
 import { usePageTitle } from "../usePageTitle.ts";
-import { eventDateTime } from "./event-dates.ts";
 import { InfoTip } from "./InfoTip.tsx";
-import { approvalProgress, approverName, isNotFound, pendingApproverFor } from "./event-detail.ts";
+import { createdLine, isNotFound, pendingApproverFor, reviewPrompt } from "./event-detail.ts";
 import { eventCardTitle, isCreator } from "./events-list.ts";
 import "./Events.css";
 
@@ -35,6 +35,7 @@ export function EventDetailPage() {
   const { id = "" } = useParams();
   const { user } = useAuth();
   const request = useEventRequest(id);
+  const viewerZone = useViewerTimeZone();
   const title = request.data ? eventCardTitle(request.data.title) : "Event";
   usePageTitle(title);
 
@@ -84,19 +85,24 @@ export function EventDetailPage() {
   const myReview = pendingApproverFor(event, user?.id);
   return (
     <div className="page events-page">
-      <EventDetails event={event} canManage={isCreator(event, user?.id)} />
-      {myReview && <ReviewCard eventId={event.id} />}
-      {event.approvers.length > 0 && <ApproversCard approvers={event.approvers} />}
+      <EventDetails event={event} viewerId={user?.id} viewerZone={viewerZone} />
+      {myReview && <ReviewCard event={event} approver={myReview} />}
+      {event.approvers.length > 0 && (
+        <Card className="event-approvers" title="Approvers">
+          <ReviewerList request={event} viewerId={user?.id} viewerZone={viewerZone} />
+        </Card>
+      )}
     </div>
   );
 }
 
-function EventDetails({ event, canManage }: { event: TEventRequest; canManage: boolean }) {
+function EventDetails({ event, viewerId, viewerZone }: { event: TEventRequest; viewerId: string | undefined; viewerZone: string }) {
   const navigate = useNavigate();
   const remove = useDeleteEventRequest();
   const [confirming, setConfirming] = useState(false);
   const title = eventCardTitle(event.title);
-  const progress = approvalProgress(event);
+  const canManage = isCreator(event, viewerId);
+  const onCalendar = calendarNote(event, viewerId);
 
   function confirmDelete() {
     remove.mutate(event.id, {
@@ -118,7 +124,7 @@ function EventDetails({ event, canManage }: { event: TEventRequest; canManage: b
         <header className="event-detail__header">
           <div>
             <h1 className="event-detail__title">{title}</h1>
-            <p className="event-detail__created">Created {formatShortDate(event.created_at)}</p>
+            <p className="event-detail__created">{createdLine(formatShortDate(event.created_at, viewerZone), event, canManage)}</p>
           </div>
           <div className="event-detail__pills">
             <Pill tone={statusTone(event.status)}>{statusLabel(event.status)}</Pill>
@@ -135,25 +141,8 @@ function EventDetails({ event, canManage }: { event: TEventRequest; canManage: b
             </Pill>
             <InfoTip label="About approval status" text={REQUIRED_REVIEWER_TOOLTIP} />
           </div>
-          {event.requested_approvals > 0 && (
-            <>
-              <p className="event-detail__progress-label" id={`progress-${event.id}`}>
-                {progress.label}
-              </p>
-              <div
-                className="event-detail__progress"
-                role="progressbar"
-                aria-labelledby={`progress-${event.id}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress.percent}
-                aria-valuetext={progress.label}
-              >
-                <div className="event-detail__progress-bar" style={{ width: `${progress.percent}%` }} />
-              </div>
-            </>
-          )}
-          {event.google_event_id && <Note kind="success">Added to Google Calendar</Note>}
+          {(event.approvers.length > 0 || event.status !== "approved") && <ApprovalProgressBar request={event} />}
+          {onCalendar && <Note kind="success">{onCalendar}</Note>}
         </section>
 
         <dl className="event-detail__facts">
@@ -169,10 +158,10 @@ function EventDetails({ event, canManage }: { event: TEventRequest; canManage: b
             <dt>Date &amp; Time</dt>
             <dd>
               <span className="event-detail__when">
-                <span className="event-detail__when-label">Start:</span> {eventDateTime(event.start_date) || "—"}
+                <span className="event-detail__when-label">Start:</span> <ZonedTime value={formatEventSide(event.start_date, viewerZone)} />
               </span>
               <span className="event-detail__when">
-                <span className="event-detail__when-label">End:</span> {eventDateTime(event.end_date) || "—"}
+                <span className="event-detail__when-label">End:</span> <ZonedTime value={formatEventSide(event.end_date, viewerZone)} />
               </span>
             </dd>
           </div>
@@ -211,8 +200,9 @@ function EventDetails({ event, canManage }: { event: TEventRequest; canManage: b
 }
 
 /** "Your review": the signed-in reviewer approves or rejects, with optional notes. */
-function ReviewCard({ eventId }: { eventId: string }) {
-  const review = useReviewEventRequest(eventId);
+function ReviewCard({ event, approver }: { event: TEventRequest; approver: TApprover }) {
+  const review = useReviewEventRequest(event.id);
+  const prompt = reviewPrompt(event, approver);
   const [notes, setNotes] = useState("");
   const [decision, setDecision] = useState<"approve" | "reject" | null>(null);
 
@@ -233,6 +223,8 @@ function ReviewCard({ eventId }: { eventId: string }) {
   return (
     <Card className="event-review" title="Your review">
       <div className="event-review__body">
+        <p className="event-review__lead">{prompt.lead}</p>
+        {prompt.again && <p className="event-review__again">{prompt.again}</p>}
         <TextArea
           label="Response notes"
           hint="Optional"
@@ -264,32 +256,6 @@ function ReviewCard({ eventId }: { eventId: string }) {
           </Button>
         </div>
       </div>
-    </Card>
-  );
-}
-
-function ApproversCard({ approvers }: { approvers: TApprover[] }) {
-  return (
-    <Card className="event-approvers" title="Approvers">
-      <ul className="event-approvers__list">
-        {approvers.map((approver) => (
-          <li key={approver.id} className="event-approvers__item">
-            <div className="event-approvers__head">
-              <span className="event-approvers__name">{approverName(approver)}</span>
-              <Pill tone={approver.required ? "warning" : "neutral"} title={approver.required ? REQUIRED_REVIEWER_TOOLTIP : undefined}>
-                {approverRequiredLabel(approver.required)}
-              </Pill>
-              <Pill tone={approverStatusTone(approver.status)}>{approverStatusLabel(approver.status)}</Pill>
-            </div>
-            {approver.response_notes && <p className="event-approvers__notes">{approver.response_notes}</p>}
-            {approver.responded_at && (
-              <p className="event-approvers__time">
-                Responded <time dateTime={approver.responded_at}>{formatDateTime(approver.responded_at)}</time>
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
     </Card>
   );
 }

@@ -8,18 +8,21 @@ import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Note } from "../../components/Note.tsx";
-import { Skeleton } from "../../components/Skeleton.tsx";
 import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
+import { useViewerTimeZone } from "../../api/settings.ts";
 import { fromEventRequest, toUpdatePayload, type EventFormValues } from "../../lib/event-form.ts";
-import { browserTimeZone } from "../../lib/wall-clock.ts";
 import { usePageTitle } from "../usePageTitle.ts";
+import { approverName } from "../../lib/event-status.ts";
 import { isNotFound } from "./event-detail.ts";
 import { eventCardTitle, isCreator } from "./events-list.ts";
-import { EventForm } from "./form/EventForm.tsx";
+import { EventForm, EventFormLoading } from "./form/EventForm.tsx";
 import { readEventPrefill, withPrefill } from "./prefill.ts";
 import "./Events.css";
 
-/** Edit page (SPEC.md section 2): loads the request, fills the form; save and delete go to /dashboard. */
+/**
+ * Edit page (SPEC.md section 2): loads the request, fills the form; save and delete go to
+ * /dashboard. The form shows the event in its own zone and sends only what changed (issue 11).
+ */
 export function EventEditPage() {
   usePageTitle("Edit Event");
   const { id = "" } = useParams();
@@ -32,12 +35,7 @@ export function EventEditPage() {
         <header className="events-header">
           <h1 className="page__title">Edit Event</h1>
         </header>
-        <Card>
-          <span className="visually-hidden" role="status">
-            Loading
-          </span>
-          <Skeleton lines={8} />
-        </Card>
+        <EventFormLoading />
       </div>
     );
   }
@@ -72,14 +70,24 @@ function EditEvent({ event }: { event: TEventRequest }) {
   const navigate = useNavigate();
   const update = useUpdateEventRequest(event.id);
   const remove = useDeleteEventRequest();
+  const viewerZone = useViewerTimeZone();
   const [confirming, setConfirming] = useState(false);
-  // Opened from the assistant's "Change": the proposed changes over the stored values.
+  // The stored request as form values: what a save compares against. Opened from the
+  // assistant's "Change", the form starts with the proposed changes over it.
   const { state } = useLocation();
-  const [initialValues] = useState(() => withPrefill(fromEventRequest(event), readEventPrefill(state), "edit"));
+  const [baseline] = useState(() => fromEventRequest(event));
+  const [initialValues] = useState(() => withPrefill(baseline, readEventPrefill(state), "edit"));
   const title = eventCardTitle(event.title);
 
   function save(values: EventFormValues) {
-    update.mutate(toUpdatePayload(values, browserTimeZone()), {
+    const body = toUpdatePayload(baseline, values);
+    if (body === null) {
+      // Nothing changed: nothing to send (the contract refuses an empty update), nothing moves.
+      toast.success("No changes to save");
+      void navigate("/dashboard");
+      return;
+    }
+    update.mutate(body, {
       onSuccess: () => {
         toast.success("Event request updated");
         void navigate("/dashboard");
@@ -113,7 +121,9 @@ function EditEvent({ event }: { event: TEventRequest }) {
       <EventForm
         mode="edit"
         initialValues={initialValues}
-        initialReviewerLabel={event.approvers[0]?.full_name ?? null}
+        baseline={baseline}
+        viewerZone={viewerZone}
+        initialReviewerLabel={event.approvers[0] ? approverName(event.approvers[0], null) : null}
         submitLabel="Save Changes"
         submitting={update.isPending}
         submitError={update.error}

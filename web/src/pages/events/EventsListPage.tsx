@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { TEventRequest } from "@amia/contracts";
 import { useEventRequests } from "../../api/event-requests.ts";
+import { useViewerTimeZone } from "../../api/settings.ts";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
@@ -9,11 +10,12 @@ import { Note } from "../../components/Note.tsx";
 import { Pagination } from "../../components/Pagination.tsx";
 import { Pill } from "../../components/Pill.tsx";
 import { SkeletonCards } from "../../components/Skeleton.tsx";
+import { ZonedTime } from "../../components/ZonedTime.tsx";
 import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
 import { statusLabel, statusTone } from "../../lib/event-status.ts";
+import { formatEventSide } from "../../lib/format.ts";
 import { totalPages } from "../../lib/pagination.ts";
 import { usePageTitle } from "../usePageTitle.ts";
-import { eventShortDate } from "./event-dates.ts";
 import {
   EVENTS_PAGE_SIZE,
   ROLE_OPTIONS,
@@ -34,6 +36,7 @@ const SKELETON_COUNT = 3;
 export function EventsListPage() {
   usePageTitle("Events");
   const { user } = useAuth();
+  const viewerZone = useViewerTimeZone();
   const [search, setSearch] = useSearchParams();
   const role = parseRole(search.get("role"));
   const page = parsePage(search.get("page"));
@@ -100,7 +103,7 @@ export function EventsListPage() {
           <ul className="events-list" aria-busy={list.isPlaceholderData}>
             {events.map((event) => (
               <li key={event.id}>
-                <EventCard event={event} canEdit={isCreator(event, user?.id)} />
+                <EventCard event={event} canEdit={isCreator(event, user?.id)} viewerZone={viewerZone} />
               </li>
             ))}
           </ul>
@@ -111,10 +114,9 @@ export function EventsListPage() {
   );
 }
 
-function EventCard({ event, canEdit }: { event: TEventRequest; canEdit: boolean }) {
+/** One request: its start and end on the event's clocks, with the viewer's time when it differs. */
+function EventCard({ event, canEdit, viewerZone }: { event: TEventRequest; canEdit: boolean; viewerZone: string }) {
   const title = eventCardTitle(event.title);
-  const start = eventShortDate(event.start_date);
-  const end = eventShortDate(event.end_date);
   return (
     <Card
       className="event-card"
@@ -131,11 +133,15 @@ function EventCard({ event, canEdit }: { event: TEventRequest; canEdit: boolean 
         )}
         <div>
           <dt>Start</dt>
-          <dd>{start || "—"}</dd>
+          <dd>
+            <ZonedTime value={formatEventSide(event.start_date, viewerZone)} />
+          </dd>
         </div>
         <div>
           <dt>End</dt>
-          <dd>{end || "—"}</dd>
+          <dd>
+            <ZonedTime value={formatEventSide(event.end_date, viewerZone)} />
+          </dd>
         </div>
       </dl>
       <div className="event-card__actions">

@@ -1,15 +1,11 @@
 import type { TApprover, TEventRequest } from "@amia/contracts";
 import { ApiError } from "../../api/client.ts";
+import { organizerName } from "../../lib/event-status.ts";
 
-/* The Event detail page's rules (SPEC.md section 2 "Event detail", plus the reviewer flow). */
-
-export const UNKNOWN_REVIEWER = "Unknown reviewer";
-
-/** The reviewer's name from the BFF, or "Unknown reviewer". */
-export function approverName(approver: Pick<TApprover, "full_name">): string {
-  const name = approver.full_name?.trim() ?? "";
-  return name === "" ? UNKNOWN_REVIEWER : name;
-}
+/*
+ * The Event detail page's rules (SPEC.md section 2 "Event detail", plus the reviewer flow).
+ * Approval progress, reviewers' names and answers: lib/event-status.ts.
+ */
 
 /** The signed-in user's own approver entry while it still waits for their answer. */
 export function pendingApproverFor(
@@ -20,14 +16,31 @@ export function pendingApproverFor(
   return request.approvers.find((approver) => approver.user_id === userId && approver.status === "pending");
 }
 
-/** "{completed_count} of {requested_approvals} approvals completed" and the bar's 0-100 fill. */
-export function approvalProgress(request: Pick<TEventRequest, "completed_count" | "requested_approvals">): {
-  label: string;
-  percent: number;
-} {
-  const { completed_count: done, requested_approvals: asked } = request;
-  const percent = asked > 0 ? Math.round((Math.min(done, asked) / asked) * 100) : 0;
-  return { label: `${done} of ${asked} approvals completed`, percent };
+/**
+ * What the "Your review" card says above Approve / Reject. Who asks, and whether the answer
+ * decides anything: a required reviewer's decides a pending request, an optional one's is advice.
+ * A request edited since it was made may be one the reviewer answered before: a change of date,
+ * time, zone or place asks them again (the events service resets their answer), so the card
+ * says that this is why it asks again, without claiming they had answered.
+ */
+export function reviewPrompt(
+  request: Pick<TEventRequest, "status" | "created_by_full_name" | "created_at" | "updated_at">,
+  approver: Pick<TApprover, "required">,
+): { lead: string; again: string | null } {
+  const who = organizerName(request);
+  const asker = who === "the organizer" ? "The organizer" : who;
+  const lead = approver.required
+    ? request.status === "pending"
+      ? `${asker} needs your answer: as a required reviewer, your approval is needed before the event is created.`
+      : `${asker} asked for your review. The request is already decided; your answer is recorded and shown.`
+    : `${asker} asked for your opinion. You are an optional reviewer: your answer is shown, but it does not decide the request.`;
+  const edited = Date.parse(request.updated_at) > Date.parse(request.created_at);
+  return { lead, again: edited ? "If you answered before: the date, time or place changed since, so it needs your answer again." : null };
+}
+
+/** "Created Mar 1, 2026" — and, to anyone but the creator, by whom. */
+export function createdLine(createdDate: string, request: Pick<TEventRequest, "created_by_full_name">, isOwn: boolean): string {
+  return isOwn ? `Created ${createdDate}` : `Created ${createdDate} by ${organizerName(request)}`;
 }
 
 /** A 404 from the API: the request is missing, or not the caller's to see. */

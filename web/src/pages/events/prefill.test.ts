@@ -12,7 +12,7 @@ const prefill = {
 
 describe("event form prefill (the assistant's Change)", () => {
   it("fills the new-event form from the router state", () => {
-    const values = withPrefill(emptyEventForm(), readEventPrefill(eventPrefillState(prefill)), "create");
+    const values = withPrefill(emptyEventForm("America/Los_Angeles"), readEventPrefill(eventPrefillState(prefill)), "create");
     expect(values).toMatchObject({
       title: "Lunch with Bruno",
       location: "Joe's",
@@ -23,16 +23,17 @@ describe("event form prefill (the assistant's Change)", () => {
       all_day: false,
       approver_id: "u2",
       required_review: true,
+      time_zone: "Europe/Lisbon", // the proposal's zone, not the viewer's
     });
   });
 
   it("keeps the reviewer on the edit form (approvers are set at creation)", () => {
-    const stored = { ...emptyEventForm(), title: "Lunch", approver_id: "u9", required_review: false };
+    const stored = { ...emptyEventForm("UTC"), title: "Lunch", approver_id: "u9", required_review: false };
     expect(withPrefill(stored, readEventPrefill({ prefill }), "edit")).toMatchObject({ title: "Lunch with Bruno", approver_id: "u9", required_review: false });
   });
 
   it("ignores state that is not a prefill", () => {
     for (const state of [null, undefined, "x", { other: 1 }, { prefill: { start_date: "tomorrow" } }]) expect(readEventPrefill(state)).toBeNull();
-    expect(withPrefill(emptyEventForm(), null, "create")).toEqual(emptyEventForm());
+    expect(withPrefill(emptyEventForm("UTC"), null, "create")).toEqual(emptyEventForm("UTC"));
   });
 });

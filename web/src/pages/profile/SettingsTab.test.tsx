@@ -5,7 +5,7 @@ import { DEFAULT_USER_SETTINGS, type TUserSettings } from "@amia/contracts";
 import { ApiError } from "../../api/client.ts";
 import { settingsKey } from "../../api/settings.ts";
 import { SettingsTab, SHARE_FREE_BUSY_HINT, SHARE_FREE_BUSY_LABEL } from "./SettingsTab.tsx";
-import { browserTimeZone } from "./settings-form.ts";
+import { browserTimeZone } from "../../lib/wall-clock.ts";
 
 /* Server-rendered: the tab reads the cached settings only (no fetch happens on the server). */
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import type { TUserSettings, TWeekday } from "@amia/contracts";
 import { WEEKDAYS } from "@amia/contracts";
@@ -8,13 +8,12 @@ import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { Note } from "../../components/Note.tsx";
 import { Skeleton } from "../../components/Skeleton.tsx";
-import { TextInput } from "../../components/TextInput.tsx";
 import { TimePicker } from "../../components/TimePicker.tsx";
+import { TimeZoneField } from "../../components/TimeZoneField.tsx";
 import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
+import { browserTimeZone } from "../../lib/wall-clock.ts";
 import {
-  browserTimeZone,
   formFromSettings,
-  knownTimeZones,
   settingsBodyFromForm,
   settingsFieldErrors,
   toggledDay,
@@ -61,11 +60,10 @@ export function SettingsTab() {
 
 function SettingsEditor({ settings }: { settings: TUserSettings }) {
   const save = useSaveSettings();
-  const zones = useMemo(knownTimeZones, []);
   const [form, setForm] = useState<SettingsForm>(() => formFromSettings(settings, browserTimeZone()));
   const [errors, setErrors] = useState<SettingsFormErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
-  const ids = { zones: useId(), days: useId(), share: useId(), shareHint: useId() };
+  const ids = { days: useId(), share: useId(), shareHint: useId() };
 
   const change = <K extends keyof SettingsForm>(field: K & SettingsFormField, value: SettingsForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -100,21 +98,13 @@ function SettingsEditor({ settings }: { settings: TUserSettings }) {
       <form className="settings-form" noValidate onSubmit={submit} aria-label="Settings">
         <SettingsSection title="Time zone">
           <div className="settings-zone">
-            <TextInput
+            <TimeZoneField
               label="Your time zone"
-              hint="Type to search, e.g. Lisbon or New_York. Filled in with this device's time zone until you choose one."
-              list={ids.zones}
-              autoComplete="off"
-              spellCheck={false}
+              hint="Type to search, e.g. Lisbon or New_York. Filled in with this device's time zone until you choose one. Times of events in other zones are shown in this one too."
               value={form.time_zone}
               error={errors.time_zone}
-              onChange={(event) => change("time_zone", event.target.value)}
+              onChange={(value) => change("time_zone", value)}
             />
-            <datalist id={ids.zones}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
           </div>
         </SettingsSection>
 

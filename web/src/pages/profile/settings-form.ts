@@ -27,16 +27,6 @@ export const WEEKDAY_LABELS: Record<TWeekday, { short: string; long: string }> =
   sun: { short: "Sun", long: "Sunday" },
 };
 
-/** The zone this browser runs in ("UTC" when it will not say). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
-
-/** Every zone the browser knows, for the searchable list (empty where Intl cannot list them). */
-export function knownTimeZones(): string[] {
-  return typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-}
-
 /** The form for stored settings; a zone never chosen shows the browser's. */
 export function formFromSettings(settings: TUserSettings, browserZone: string): SettingsForm {
   return {

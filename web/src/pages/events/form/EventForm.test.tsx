@@ -14,7 +14,8 @@ function render(overrides: Partial<EventFormProps> = {}, values?: Partial<EventF
     onDismissError: () => undefined,
     onSubmit: () => undefined,
     onBack: () => undefined,
-    ...(values ? { initialValues: { ...emptyEventForm(), ...values } } : {}),
+    initialValues: { ...emptyEventForm("America/Los_Angeles"), ...values },
+    viewerZone: "America/Los_Angeles",
     ...overrides,
   };
   return renderPage(<EventForm {...props} />, { queries: { enabled: false } });
@@ -35,6 +36,7 @@ describe("EventForm", () => {
       "All day",
       "Reviewer",
       "Required Review",
+      "Time zone",
       "Describe your event",
     ]) {
       expect(html, label).toMatch(new RegExp(`<label[^>]*>${label}</label>`));
@@ -50,13 +52,34 @@ describe("EventForm", () => {
     expect(html).not.toContain("End time");
   });
 
-  it("shows the server's message and its field errors by their fields", () => {
+  it("shows a refused save in plain words by the fields, never the server's text", () => {
     const error = new ApiError(400, "end_date must not be before start_date", "validation_failed", [
       { path: "end_date", message: "end_date must not be before start_date" },
     ]);
     const html = render({ submitError: error });
     expect(html).toContain('role="alert"');
-    expect(html.match(/end_date must not be before start_date/g)).toHaveLength(2);
+    expect(html).toContain("Some details need another look: see the messages by the fields below.");
+    expect(html).toContain("The end can&#x27;t be before the start");
+    expect(html).not.toContain("must not be before");
+  });
+
+  it("any other failure shows the action's own message", () => {
+    const html = render({ submitError: new ApiError(409, "version conflict on event_requests", "conflict") });
+    expect(html).toContain("Failed to create event request.");
+    expect(html).not.toContain("version conflict");
+  });
+
+  it("shows the zone in a picker of IANA zones that includes it, with the viewer's time when it differs", () => {
+    const html = render({}, { time_zone: "UTC", start_date: "2026-11-26", end_date: "2026-11-26", start_time: "15:00", end_time: "16:00" });
+    expect(html).toMatch(/<input[^>]*list="[^"]+"[^>]*value="UTC"/);
+    expect(html).toContain('<option value="UTC">');
+    expect(html).toContain('<option value="America/Los_Angeles">');
+    expect(html).toContain("That is 7:00 AM – 8:00 AM your time.");
+  });
+
+  it("says which of a repeated time the event takes (daylight saving ends)", () => {
+    const html = render({}, { start_date: "2026-11-01", end_date: "2026-11-01", start_time: "01:30", end_time: "03:00" });
+    expect(html).toContain("1:30 AM happens twice on Nov 1, 2026 in America/Los_Angeles");
   });
 
   it("keeps the reviewer fixed on edit", () => {

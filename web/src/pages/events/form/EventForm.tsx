@@ -7,15 +7,18 @@ import { Card } from "../../../components/Card.tsx";
 import { DatePicker } from "../../../components/DatePicker.tsx";
 import { Note } from "../../../components/Note.tsx";
 import { Select } from "../../../components/Select.tsx";
+import { Skeleton } from "../../../components/Skeleton.tsx";
 import { TextArea } from "../../../components/TextArea.tsx";
 import { TextInput } from "../../../components/TextInput.tsx";
 import { TimePicker } from "../../../components/TimePicker.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
+import { TimeZoneField } from "../../../components/TimeZoneField.tsx";
+import { DEFAULT_MESSAGES } from "../../../lib/errors.ts";
 import {
   applySmartFill,
   clearError,
-  emptyEventForm,
+  formEventDates,
   hasErrors,
+  repeatedTimeNotes,
   setAllDay,
   setEndDate,
   setEndTime,
@@ -27,9 +30,10 @@ import {
   type EventFormValues,
 } from "../../../lib/event-form.ts";
 import { REQUIRED_REVIEWER_TOOLTIP } from "../../../lib/event-status.ts";
+import { formatEventWhen } from "../../../lib/format.ts";
 import { changedFields } from "./changed-fields.ts";
 import { reviewerOptions } from "./reviewer-options.ts";
-import { serverFieldErrors, withoutField, type ServerFieldErrors } from "./server-field-errors.ts";
+import { CHECK_FIELDS_MESSAGE, serverFieldErrors, withoutField, type ServerFieldErrors } from "./server-field-errors.ts";
 import { InfoTip } from "../InfoTip.tsx";
 import { SmartFill } from "./SmartFill.tsx";
 import "./EventForm.css";
@@ -37,7 +41,12 @@ import "./EventForm.css";
 export interface EventFormProps {
   /** "edit" fixes the reviewer: approvers are set once, when the request is created. */
   mode: "create" | "edit";
-  initialValues?: EventFormValues;
+  /** The values the form opens with (a new event's carry the viewer's zone). */
+  initialValues: EventFormValues;
+  /** On edit, the stored request as form values: a side left as it was is not checked again. */
+  baseline?: EventFormValues;
+  /** The viewer's zone, for "… your time" beside the zone field. */
+  viewerZone: string;
   /** The label of the chosen reviewer when the relationships list does not hold them. */
   initialReviewerLabel?: string | null;
   submitLabel: string;
@@ -55,6 +64,18 @@ export interface EventFormProps {
   deleting?: boolean;
 }
 
+/** The form's place while what fills it (the request, the viewer's settings) loads. */
+export function EventFormLoading() {
+  return (
+    <Card>
+      <span className="visually-hidden" role="status">
+        Loading
+      </span>
+      <Skeleton lines={8} />
+    </Card>
+  );
+}
+
 /**
  * The Event form (SPEC.md section 2 "Event form", 4 "Form behaviour", 5 "Event form"). Every
  * rule lives in lib/event-form.ts; this component holds the values and calls them on change.
@@ -62,6 +83,8 @@ export interface EventFormProps {
 export function EventForm({
   mode,
   initialValues,
+  baseline,
+  viewerZone,
   initialReviewerLabel,
   submitLabel,
   submitting,
@@ -74,7 +97,7 @@ export function EventForm({
   onDelete,
   deleting = false,
 }: EventFormProps) {
-  const [values, setValues] = useState<EventFormValues>(() => initialValues ?? emptyEventForm());
+  const [values, setValues] = useState<EventFormValues>(initialValues);
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
   const [shownError, setShownError] = useState<unknown>(null);
@@ -106,7 +129,7 @@ export function EventForm({
   function text(field: "title" | "location" | "description" | "notes") {
     return {
       value: values[field],
-      error: serverErrors[field],
+      error: errors[field] ?? serverErrors[field],
       onChange: (event: { target: { value: string } }) => change((current) => ({ ...current, [field]: event.target.value })),
     };
   }
@@ -122,15 +145,22 @@ export function EventForm({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const found = validateEventForm(values);
+    const found = validateEventForm(values, baseline);
     setErrors(found);
     if (hasErrors(found)) {
-      const first = found.start_time ? ids.start_time : ids.end_time;
-      document.getElementById(first)?.focus();
+      const first = FOCUS_ORDER.find((field) => found[field] !== undefined);
+      if (first) document.getElementById(ids[first])?.focus();
       return;
     }
     onSubmit(values);
   }
+
+  /** A field's error: the form's own check first, else the server's (in our words). */
+  const errorFor = (field: EventFormField): string | undefined => errors[field] ?? serverErrors[field];
+  const repeated = repeatedTimeNotes(values);
+  const dates = formEventDates(values);
+  const preview = dates ? formatEventWhen(dates.start_date, dates.end_date, viewerZone) : null;
+  const zoneHint = preview?.local ? `That is ${preview.local}.` : "The start and end are times in this zone.";
 
   const options = reviewerOptions(relationships.data?.relationships ?? [], values.approver_id, initialReviewerLabel);
   const busy = submitting || deleting;
@@ -139,14 +169,14 @@ export function EventForm({
   return (
     <div className="event-form">
       <Card className="event-form__card">
-        <SmartFill values={values} onResult={handleSmartFill} disabled={busy} />
+        <SmartFill values={values} viewerZone={viewerZone} onResult={handleSmartFill} disabled={busy} />
       </Card>
 
       <Card className="event-form__card">
         <form className="event-form__form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
           {showSubmitErrorNote && submitError != null && (
             <Note kind="error" onClose={onDismissError}>
-              {errorMessage(submitError, submitErrorFallback)}
+              {submitErrorText(submitError, submitErrorFallback)}
             </Note>
           )}
 
@@ -169,7 +199,7 @@ export function EventForm({
               id={ids.start_date}
               label="Start date"
               value={values.start_date}
-              error={serverErrors.start_date}
+              error={errorFor("start_date")}
               onChange={(date) => change((current) => setStartDate(current, date))}
             />
             <DatePicker
@@ -177,7 +207,7 @@ export function EventForm({
               label="End date"
               value={values.end_date}
               min={values.start_date || undefined}
-              error={serverErrors.end_date}
+              error={errorFor("end_date")}
               onChange={(date) => change((current) => setEndDate(current, date))}
             />
           </div>
@@ -188,18 +218,29 @@ export function EventForm({
                 id={ids.start_time}
                 label="Start time"
                 value={values.start_time}
-                error={errors.start_time}
+                error={errorFor("start_time")}
+                hint={repeated.start_time}
                 onChange={(time) => change((current) => setStartTime(current, time))}
               />
               <TimePicker
                 id={ids.end_time}
                 label="End time"
                 value={values.end_time}
-                error={errors.end_time}
+                error={errorFor("end_time")}
+                hint={repeated.end_time}
                 onChange={(time) => change((current) => setEndTime(current, time))}
               />
             </div>
           )}
+
+          <TimeZoneField
+            id={ids.time_zone}
+            label="Time zone"
+            value={values.time_zone}
+            hint={zoneHint}
+            error={errorFor("time_zone")}
+            onChange={(time_zone) => change((current) => ({ ...current, time_zone }))}
+          />
 
           <TextArea id={ids.notes} label="Notes" rows={3} {...text("notes")} />
 
@@ -210,7 +251,7 @@ export function EventForm({
               value={values.approver_id}
               options={options}
               disabled={reviewerFixed}
-              error={serverErrors.approver_id}
+              error={errorFor("approver_id")}
               onChange={(approver_id) => change((current) => ({ ...current, approver_id }))}
             />
             <div className="event-form__toggle">
@@ -249,6 +290,22 @@ export function EventForm({
   );
 }
 
+/** Where the focus goes after a refused save: the first field with an error, top to bottom. */
+const FOCUS_ORDER: readonly EventFormField[] = ["title", "location", "description", "start_date", "end_date", "start_time", "end_time", "time_zone", "notes", "approver_id"];
+
+/**
+ * The Note for a failed save, never the server's text: a refusal with field errors points at
+ * the fields (each says what is wrong), a lost connection says so, anything else is the
+ * action's default message (SPEC.md section 8).
+ */
+function submitErrorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (Object.keys(serverFieldErrors(error.fields)).length > 0) return CHECK_FIELDS_MESSAGE;
+    if (error.status === 0) return DEFAULT_MESSAGES.network;
+  }
+  return fallback;
+}
+
 const FIELD_IDS = [
   "title",
   "location",
@@ -261,6 +318,7 @@ const FIELD_IDS = [
   "all_day",
   "approver_id",
   "required_review",
+  "time_zone",
   "tooltip",
 ] as const;
 

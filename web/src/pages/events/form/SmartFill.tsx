@@ -5,8 +5,7 @@ import { Button } from "../../../components/Button.tsx";
 import { Note } from "../../../components/Note.tsx";
 import { TextArea } from "../../../components/TextArea.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
-import { buildAutoFillRequest, type EventFormValues } from "../../../lib/event-form.ts";
-import { browserTimeZone } from "../../../lib/wall-clock.ts";
+import { buildAutoFillRequest, formTimeZone, type EventFormValues } from "../../../lib/event-form.ts";
 import "./EventForm.css";
 
 /** SPEC.md section 8: the smart-parse wrapper's message when the server gives none. */
@@ -15,6 +14,8 @@ export const SMART_FILL_FAILED = "Failed to smart parse event request";
 export interface SmartFillProps {
   /** The form as it stands: sent as context for the assistant. */
   values: EventFormValues;
+  /** The zone to read "tomorrow at noon" in while the form's zone field names none. */
+  viewerZone: string;
   /** The fields the assistant found; the form overwrites only those. */
   onResult: (result: TSmartParseResult) => void;
   disabled?: boolean;
@@ -38,7 +39,7 @@ export function SmartFillProblems({ problems, onClose }: { problems: readonly TS
 }
 
 /** Smart-fill (SPEC.md section 2 "Event form"): a plain-language description fills the form. */
-export function SmartFill({ values, onResult, disabled = false }: SmartFillProps) {
+export function SmartFill({ values, viewerZone, onResult, disabled = false }: SmartFillProps) {
   const [description, setDescription] = useState("");
   const [problems, setProblems] = useState<readonly TSmartParseProblem[]>([]);
   const autoFill = useAutoFill();
@@ -47,7 +48,7 @@ export function SmartFill({ values, onResult, disabled = false }: SmartFillProps
   function run() {
     if (isBlank || autoFill.isPending) return;
     setProblems([]);
-    autoFill.mutate(buildAutoFillRequest(description, values, new Date(), browserTimeZone()), {
+    autoFill.mutate(buildAutoFillRequest(description, values, new Date(), formTimeZone(values) ?? viewerZone), {
       onSuccess: (result) => {
         setProblems(result.problems ?? []);
         onResult(result);

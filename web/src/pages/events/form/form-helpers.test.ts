@@ -19,14 +19,28 @@ describe("server field errors", () => {
     expect(formFieldForPath("toString")).toBeNull();
   });
 
-  it("collects messages per field and drops unknown paths", () => {
-    expect(
-      serverFieldErrors([
-        { path: "end_date", message: "end_date must not be before start_date" },
-        { path: "end_date.time_zone", message: "bad zone" },
-        { path: "importance_level", message: "nope" },
-      ]),
-    ).toEqual({ end_date: "end_date must not be before start_date; bad zone" });
+  it("puts a zone on either side on the zone field", () => {
+    expect(formFieldForPath("start_date.time_zone")).toBe("time_zone");
+    expect(formFieldForPath("end_date.time_zone")).toBe("time_zone");
+  });
+
+  it("words each field's refusal plainly, never the server's text, and drops unknown paths", () => {
+    const errors = serverFieldErrors([
+      { path: "end_date", message: "end_date must not be before start_date" },
+      { path: "end_date.time_zone", message: "end_date.time_zone must be an IANA time zone such as Europe/Lisbon" },
+      { path: "start_date.date_time", message: "start_date.date_time must be a local YYYY-MM-DDTHH:MM (seconds optional) or an ISO 8601 date-time with Z or an offset" },
+      { path: "title", message: "title must be at most 200 characters" },
+      { path: "approvers.0.user_id", message: "approvers.0.user_id: user u9 is not among your relationships" },
+      { path: "importance_level", message: "nope" },
+    ]);
+    expect(errors).toEqual({
+      end_date: "The end can't be before the start",
+      time_zone: "Choose a time zone from the list, such as Europe/Lisbon.",
+      start_date: "Check the start date and time.",
+      title: "Keep the title to 200 characters or fewer.",
+      approver_id: "This person can't review your request: choose someone you're connected with.",
+    });
+    for (const message of Object.values(errors)) expect(message).not.toMatch(/_date|_id|YYYY|IANA/);
   });
 
   it("clears one field's error", () => {
@@ -47,14 +61,14 @@ describe("reviewer options", () => {
 
   it("keeps a chosen reviewer who is not in the list", () => {
     expect(reviewerOptions([], "u9", "Cy")).toEqual([{ value: "u9", label: "Cy" }]);
-    expect(reviewerOptions([], "u9")).toEqual([{ value: "u9", label: "Unknown reviewer" }]);
+    expect(reviewerOptions([], "u9")).toEqual([{ value: "u9", label: "Reviewer" }]);
     expect(reviewerOptions([relationship("u1", "Ana", "a@x.io")], "u1", "Other")).toHaveLength(1);
   });
 });
 
 describe("changed fields", () => {
   it("lists the fields whose value differs", () => {
-    const before = emptyEventForm();
+    const before = emptyEventForm("UTC");
     expect(changedFields(before, { ...before, title: "x", start_time: "10:00" })).toEqual(["title", "start_time"]);
     expect(changedFields(before, { ...before })).toEqual([]);
   });

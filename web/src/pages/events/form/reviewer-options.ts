@@ -21,7 +21,7 @@ export function reviewerOptions(
     options.push({ value: user.id, label: user.full_name?.trim() || user.email });
   }
   if (selectedId && !seen.has(selectedId)) {
-    options.push({ value: selectedId, label: selectedLabel?.trim() || "Unknown reviewer" });
+    options.push({ value: selectedId, label: selectedLabel?.trim() || "Reviewer" });
   }
   return options;
 }

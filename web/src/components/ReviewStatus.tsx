@@ -1,0 +1,80 @@
+import type { TEventRequest } from "@amia/contracts";
+import { useId } from "react";
+import { formatDateTime } from "../lib/format.ts";
+import {
+  REQUIRED_REVIEWER_TOOLTIP,
+  approvalProgress,
+  approverAnswer,
+  approverName,
+  approverRequiredLabel,
+} from "../lib/event-status.ts";
+import { Pill } from "./Pill.tsx";
+import "./ReviewStatus.css";
+
+/*
+ * How a request's review stands, the same on the event's page and in the dashboard's details
+ * modal: the progress line and bar, and each reviewer with their answer. The words come from
+ * lib/event-status.ts.
+ */
+
+type Reviewed = Pick<TEventRequest, "status" | "approvers">;
+
+/** The progress line, and a bar counting required approvals (none when there is nothing to count). */
+export function ApprovalProgressBar({ request }: { request: Reviewed }) {
+  const labelId = useId();
+  const progress = approvalProgress(request);
+  return (
+    <div className="review-progress">
+      <p className="review-progress__line" id={labelId}>
+        {progress.label}
+      </p>
+      {progress.percent !== null && (
+        <div
+          className="review-progress__track"
+          role="progressbar"
+          aria-labelledby={labelId}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.percent}
+          aria-valuetext={progress.label}
+        >
+          <div className="review-progress__fill" style={{ width: `${progress.percent}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Each reviewer: name, Required or Optional, their answer, notes and when they answered (in the
+ * viewer's zone, `viewerZone`).
+ */
+export function ReviewerList({ request, viewerId, viewerZone }: { request: Reviewed; viewerId: string | null | undefined; viewerZone: string }) {
+  const count = request.approvers.length;
+  return (
+    <ul className="reviewer-list">
+      {request.approvers.map((approver, index) => {
+        const answer = approverAnswer(approver, request.status);
+        return (
+          <li key={approver.id} className="reviewer-list__item">
+            <div className="reviewer-list__head">
+              <span className="reviewer-list__name">{approverName(approver, viewerId, { index, count })}</span>
+              <span className="reviewer-list__pills">
+                <Pill tone="neutral" title={approver.required ? REQUIRED_REVIEWER_TOOLTIP : undefined}>
+                  {approverRequiredLabel(approver.required)}
+                </Pill>
+                <Pill tone={answer.tone}>{answer.label}</Pill>
+              </span>
+            </div>
+            {approver.response_notes && <p className="reviewer-list__notes">{approver.response_notes}</p>}
+            {approver.responded_at && (
+              <p className="reviewer-list__time">
+                Responded <time dateTime={approver.responded_at}>{formatDateTime(approver.responded_at, viewerZone)}</time>
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
