@@ -12,7 +12,12 @@ export function ZonedTime({ value, empty = "—" }: { value: ZonedWhen; empty?: 
       <span className="zoned-time__event" title={value.zone ?? undefined}>
         {value.when}
       </span>
-      {value.local && <span className="zoned-time__local"> · {value.local}</span>}
+      {value.local && (
+        <>
+          {" · "}
+          <span className="zoned-time__local">{value.local}</span>
+        </>
+      )}
     </span>
   );
 }

@@ -12,6 +12,7 @@ import {
   buildAutoFillRequest,
   clearError,
   emptyEventForm,
+  formEventDates,
   fromEventRequest,
   hasErrors,
   repeatedTimeNotes,
@@ -168,6 +169,12 @@ describe("validateEventForm", () => {
     });
     // The same wall time the day before exists.
     expect(validateEventForm({ ...la, start_date: "2026-03-07" })).toEqual({});
+    // Nor is a time that does not exist previewed in anyone's time.
+    expect(formEventDates(la)).toBeNull();
+    expect(formEventDates({ ...la, start_date: "2026-03-07", end_date: "2026-03-07" })).toEqual({
+      start_date: { date_time: "2026-03-07T02:30", time_zone: "America/Los_Angeles" },
+      end_date: { date_time: "2026-03-07T04:00", time_zone: "America/Los_Angeles" },
+    });
   });
 
   it("on an edit, does not hold a side the person left alone against them", () => {

@@ -233,11 +233,14 @@ export function repeatedTimeNotes(values: EventFormValues): Partial<Record<"star
   return notes;
 }
 
-/** The event's start and end as the formatter reads them, or null until both are complete and valid. */
+/**
+ * The event's start and end as the formatter reads them, or null until both are complete and
+ * name real instants (a skipped time names none: no preview of a time that does not exist).
+ */
 export function formEventDates(values: EventFormValues): { start_date: TEventDate; end_date: TEventDate } | null {
   const zone = formTimeZone(values);
   if (zone === null || values.start_date === "" || values.end_date === "") return null;
-  if (!values.all_day && (values.start_time === "" || values.end_time === "")) return null;
+  if (!values.all_day && (sideInstant(values, "start", zone) === null || sideInstant(values, "end", zone) === null)) return null;
   return {
     start_date: toEventDate(values.start_date, values.start_time, values.all_day, zone),
     end_date: toEventDate(values.end_date, values.end_time, values.all_day, zone),

@@ -38,7 +38,7 @@ describe("EventRequestDetails", () => {
   it("names the zone and the viewer's time when the viewer is elsewhere", () => {
     const away = render(request, { viewerZone: "America/Los_Angeles" });
     expect(away).toContain("Wed, Mar 11, 2026, 12:00 PM UTC");
-    expect(away).toContain(" · 5:00 AM your time");
+    expect(away).toContain(">5:00 AM your time<");
   });
 
   it("shows each reviewer's name, Required/Optional and answer; a missing name has a plain fallback", () => {

@@ -44,8 +44,8 @@ describe("EventDetailPage, seen by a reviewer in another zone", () => {
 
   it("shows the event's time with its zone and the reviewer's own time beside it", () => {
     expect(html).toContain("Thu, Nov 26, 2026, 3:00 PM UTC");
-    expect(html).toContain(" · 7:00 AM your time");
-    expect(html).toContain(" · 8:00 AM your time");
+    expect(html).toContain(">7:00 AM your time<");
+    expect(html).toContain(">8:00 AM your time<");
   });
 
   it("keeps Created in the viewer's time, and names the organizer", () => {
