@@ -255,7 +255,8 @@ describe("toUpdatePayload (only what changed)", () => {
 
   it("sends nothing when nothing changed, whatever the viewer's zone", () => {
     expect(toUpdatePayload(stored, { ...stored })).toBeNull();
-    // Text differing only in surrounding spaces is no change either.
+    // Nor is the zone typed in another spelling, or text differing only in surrounding spaces.
+    expect(toUpdatePayload(stored, { ...stored, time_zone: "europe/lisbon" })).toBeNull();
     expect(toUpdatePayload(stored, { ...stored, title: " Team lunch  " })).toBeNull();
   });
 

@@ -180,7 +180,8 @@ function sideInstant(values: EventFormValues, side: Side, timeZone: string): num
 /** Whether a side (its date, time, all-day flag or the zone) differs from `baseline`. */
 function sideChanged(values: EventFormValues, baseline: EventFormValues, side: Side): boolean {
   const [now, then] = [sideOf(values, side), sideOf(baseline, side)];
-  return now.date !== then.date || now.time !== then.time || values.all_day !== baseline.all_day || values.time_zone !== baseline.time_zone;
+  const zone = (form: EventFormValues) => formTimeZone(form) ?? form.time_zone; // "europe/lisbon" is no change
+  return now.date !== then.date || now.time !== then.time || values.all_day !== baseline.all_day || zone(values) !== zone(baseline);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
+import { useViewerTimeZone } from "../../api/settings.ts";
 import { LoadingMark } from "../../components/LoadingMark.tsx";
 import { Markdown } from "../../components/Markdown.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -33,6 +34,7 @@ function AssistantPart({ part }: { part: MessagePart }) {
  */
 export function MessageBubble({ message }: { message: ChatMessage }) {
   const isUser = message.role === "user";
+  const viewerZone = useViewerTimeZone();
   return (
     <article className={`chat-message chat-message--${message.role}`}>
       <span className="visually-hidden">{isUser ? "You:" : "Amia:"} </span>
@@ -49,7 +51,7 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
         </div>
       )}
       <time className="chat-message-time" dateTime={message.timestamp}>
-        {formatTime(message.timestamp)}
+        {formatTime(message.timestamp, viewerZone)}
       </time>
     </article>
   );
