@@ -26,7 +26,13 @@ export function ApprovalProgressBar({ request }: { request: Reviewed }) {
   return (
     <div className="review-progress">
       <p className="review-progress__line" id={labelId}>
-        {progress.label}
+        {/* Each part ("1 of 2 required approvals", "optional: 0 of 1 answered") wraps whole. */}
+        {progress.label.split(" · ").map((part, index) => (
+          <span key={index}>
+            {index > 0 && " · "}
+            <span className="review-progress__part">{part}</span>
+          </span>
+        ))}
       </p>
       {progress.percent !== null && (
         <div
