@@ -24,6 +24,7 @@ const EventDetailPage = lazy(() => import("../pages/events/EventDetailPage.tsx")
 const EventEditPage = lazy(() => import("../pages/events/EventEditPage.tsx"));
 const ProfilePage = lazy(() => import("../pages/profile/ProfilePage.tsx"));
 const ChatPage = lazy(() => import("../pages/chat/ChatPage.tsx"));
+const NotificationsPage = lazy(() => import("../pages/notifications/NotificationsPage.tsx"));
 const SyncJobsPage = lazy(() => import("../pages/admin/SyncJobsPage.tsx"));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -52,6 +53,7 @@ export function AppRoutes() {
             <Route path="/events/:id/edit" element={<EventEditPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/chat" element={<ChatPage />} />
+            <Route path="/notifications" element={<NotificationsPage />} />
             {/* Operators only (the API answers 403 to others); reached by its address, not from a menu. */}
             <Route path="/admin/sync-jobs" element={<SyncJobsPage />} />
           </Route>

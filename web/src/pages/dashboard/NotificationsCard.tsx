@@ -1,17 +1,20 @@
-import { Link } from "react-router-dom";
 import type { TNotification } from "@amia/contracts";
 import { useMarkNotificationRead, useUnreadNotifications } from "../../api/notifications.ts";
-import { Button } from "../../components/Button.tsx";
+import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { Pill } from "../../components/Pill.tsx";
 import { SkeletonCards } from "../../components/Skeleton.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { notificationTitle, unreadBadge } from "../../lib/truncate.ts";
-import { DASHBOARD_LIST_SIZE, hasMoreThanShown, notificationLink, relativeTime } from "./dashboard-logic.ts";
+import { NOTIFICATION_TITLE_ANCHOR, NotificationTitle } from "../notifications/NotificationTitle.tsx";
+import { NOTIFICATIONS_PATH, notificationHref } from "../notifications/notification-links.ts";
+import { DASHBOARD_LIST_SIZE, relativeTime } from "./dashboard-logic.ts";
 
 /**
  * SPEC.md section 2, Dashboard: "Notifications card" (up to 3 unread, badge, Mark Read) and
- * section 4 "Notification". New ones arrive through the cache (useLiveNotifications).
+ * section 4 "Notification". New ones arrive through the cache (useLiveNotifications). "View All"
+ * opens the Notifications page (issue 11 point 8), read ones included, so it is there once the
+ * card has loaded, however few are unread.
  */
 export function NotificationsCard() {
   const { data, isPending } = useUnreadNotifications(DASHBOARD_LIST_SIZE);
@@ -57,11 +60,11 @@ export function NotificationsCard() {
           ))}
         </ul>
       )}
-      {hasMoreThanShown(totalCount) && (
+      {!isPending && (
         <div className="dashboard-card-footer">
-          <Button variant="subtle" size="small" disabled>
-            View All
-          </Button>
+          <ButtonLink to={NOTIFICATIONS_PATH} variant="subtle" size="small">
+            View All<span className="visually-hidden"> notifications</span>
+          </ButtonLink>
         </div>
       )}
     </Card>
@@ -79,21 +82,13 @@ function NotificationItem({
   busy: boolean;
   onMarkRead: () => void;
 }) {
-  const link = notificationLink(notification);
-  const title = notificationTitle(notification.title);
-  const fullTitle = title === notification.title ? undefined : notification.title;
+  // Every item can be reached by keyboard: one about nothing in particular leads to the page
+  // where its whole title is read.
+  const href = notificationHref(notification) ?? NOTIFICATIONS_PATH;
   return (
-    <li className="dashboard-row dashboard-notification">
+    <li className={`dashboard-row dashboard-notification ${NOTIFICATION_TITLE_ANCHOR}`}>
       <div className="dashboard-row-main">
-        {link ? (
-          <Link to={link} className="dashboard-row-title dashboard-link" title={fullTitle}>
-            {title}
-          </Link>
-        ) : (
-          <span className="dashboard-row-title" title={fullTitle}>
-            {title}
-          </span>
-        )}
+        <NotificationTitle title={notification.title} shown={notificationTitle(notification.title)} href={href} className="dashboard-row-title dashboard-link" />
         <span className="dashboard-row-meta">
           <Pill tone="primary">Unread</Pill>
           <time dateTime={notification.created_at} title={formatDateTime(notification.created_at)}>
