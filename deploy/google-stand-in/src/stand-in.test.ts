@@ -35,6 +35,39 @@ describe("Google stand-in", () => {
     expect((await api("DELETE", "/calendars/primary/events/nope")).status).toBe(404);
   });
 
+  it("honours Google's event status on insert and patch, and refuses one Google does not know (400 invalid)", async () => {
+    const { standIn, api } = setUp();
+    const inserted = (await (await api("POST", "/calendars/primary/events", { ...lunch, status: "tentative" })).json()) as { id: string; status: string };
+    expect(inserted.status).toBe("tentative");
+    const path = `/calendars/primary/events/${inserted.id}`;
+    expect(await (await api("PATCH", path, { status: "confirmed" })).json()).toMatchObject({ status: "confirmed" });
+
+    const refused = await api("PATCH", path, { status: "maybe" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 400, errors: [{ reason: "invalid" }] } });
+    expect((await api("POST", "/calendars/primary/events", { ...lunch, iCalUID: "other", status: "maybe" })).status).toBe(400);
+
+    // Patching the status to cancelled deletes it, as Google does.
+    expect(await (await api("PATCH", path, { status: "cancelled" })).json()).toMatchObject({ status: "cancelled" });
+    expect(standIn.events("1//ana")).toEqual([]);
+  });
+
+  it("keeps a deleted event's iCalUID (a second insert is a 409) until a patch of its status restores it", async () => {
+    const { standIn, api } = setUp();
+    const event = (await (await api("POST", "/calendars/primary/events", lunch)).json()) as { id: string };
+    const path = `/calendars/primary/events/${event.id}`;
+    expect((await api("DELETE", path)).status).toBe(204);
+
+    expect((await api("POST", "/calendars/primary/events", lunch)).status).toBe(409);
+    expect((await api("PATCH", path, { summary: "Brunch" })).status).toBe(410);
+    const listed = (await (await api("GET", `/calendars/primary/events?iCalUID=${encodeURIComponent(lunch.iCalUID)}&showDeleted=true`)).json()) as { items: Array<{ id: string; status: string }> };
+    expect(listed.items).toEqual([expect.objectContaining({ id: event.id, status: "cancelled" })]);
+
+    const restored = await api("PATCH", path, { summary: "Brunch", status: "confirmed" });
+    expect(await restored.json()).toMatchObject({ id: event.id, summary: "Brunch", status: "confirmed" });
+    expect(standIn.events("1//ana")).toEqual([expect.objectContaining({ id: event.id, summary: "Brunch" })]);
+  });
+
   it("lists in a window ordered by start, and answers freeBusy", async () => {
     const { api } = setUp();
     await api("POST", "/calendars/primary/events", { ...lunch, iCalUID: "b", start: { dateTime: "2026-03-12T09:00:00Z" }, end: { dateTime: "2026-03-12T10:00:00Z" } });

@@ -113,6 +113,12 @@ export interface GoogleStandInOptions {
    */
   accountOf?: (refreshToken: string) => Promise<string | null>;
   accessTokenLifetimeSeconds?: number;
+  /**
+   * Each Calendar API call waits a random 0 to `latencyMs` before it takes effect, as Google's
+   * calls take a varying time: two calls sent in one order can then land in the other, which is
+   * what a client running calls at once must survive. None by default.
+   */
+  latencyMs?: number;
 }
 
 /** One Google account's calendar: "primary" and the user's own id name the same one. */
@@ -152,6 +158,9 @@ function instantOf(date: GoogleEventDate | undefined): number {
   return Number.NaN;
 }
 
+const EVENT_STATUSES: ReadonlySet<string> = new Set<GoogleEvent["status"]>(["confirmed", "tentative", "cancelled"]);
+const isEventStatus = (value: unknown): value is GoogleEvent["status"] => typeof value === "string" && EVENT_STATUSES.has(value);
+
 /** Google's event ids: base32hex characters (a-v, 0-9), 5–1024 long. */
 const newEventId = () => randomBytes(13).toString("hex").replace(/[w-z]/g, "a");
 
@@ -164,6 +173,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   const recorded: StandInCall[] = [];
   const lifetime = options.accessTokenLifetimeSeconds ?? 3_600;
   const acceptUnknown = options.acceptUnknownRefreshTokens ?? true;
+  const latencyMs = options.latencyMs ?? 0;
 
   const userOf = (refreshToken: string): UserState => {
     let user = users.get(refreshToken);
@@ -249,6 +259,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       c.res = googleError(c, failure.status, reason, message);
       return c.res;
     }
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * latencyMs));
     c.set("user", access.user);
     await next();
     record(c.res.status);
@@ -263,7 +274,10 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const { events } = calendarOf(c);
     const body = (await c.req.json().catch(() => null)) as Partial<GoogleEvent> | null;
     if (!body || !body.start || !body.end) return googleError(c, 400, "required", "Missing time.");
-    if (body.iCalUID && [...events.values()].some((event) => event.iCalUID === body.iCalUID && event.status !== "cancelled")) {
+    if (body.status !== undefined && !isEventStatus(body.status)) return googleError(c, 400, "invalid", "Invalid event status.");
+    // Google keeps a deleted event (status "cancelled") and its iCalUID: inserting that UID again
+    // is a duplicate too. A client restores such an event by patching its status back.
+    if (body.iCalUID && [...events.values()].some((event) => event.iCalUID === body.iCalUID)) {
       return googleError(c, 409, "duplicate", "The requested identifier already exists.");
     }
     if (body.id && events.has(body.id)) return googleError(c, 409, "duplicate", "The requested identifier already exists.");
@@ -316,8 +330,11 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   api.patch("/calendars/:calendarId/events/:eventId", async (c) => {
     const event = findEvent(c);
     if (!event) return googleError(c, 404, "notFound", "Not Found");
-    if (event.status === "cancelled") return googleError(c, 410, "deleted", "Resource has been deleted");
     const body = (await c.req.json().catch(() => ({}))) as Partial<GoogleEvent>;
+    if (body.status !== undefined && !isEventStatus(body.status)) return googleError(c, 400, "invalid", "Invalid event status.");
+    // A deleted event answers 410, unless the patch restores it (status back to confirmed or tentative).
+    const isRestore = body.status === "confirmed" || body.status === "tentative";
+    if (event.status === "cancelled" && !isRestore) return googleError(c, 410, "deleted", "Resource has been deleted");
     const { id: _id, iCalUID: _uid, kind: _kind, ...changes } = body;
     Object.assign(event, changes, { updated: new Date().toISOString(), sequence: event.sequence + 1, etag: `"${Date.now()}"` });
     return c.json(event);
