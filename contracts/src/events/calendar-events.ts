@@ -10,7 +10,11 @@ import { ZIdSchema } from "../common.ts";
 export const CALENDAR_SYNC_OPERATIONS = ["create", "update", "delete"] as const;
 export const ZCalendarSyncOperationSchema = z.enum(CALENDAR_SYNC_OPERATIONS);
 
-/** `calendar.event-synced`: the events service stores `google_event_id` on the request. */
+/**
+ * `calendar.event-synced`: the events service stores `google_event_id` on the request. Operation
+ * "delete" says the Google event was removed (the request was deleted, or rejected after an
+ * approval), so the request no longer has one.
+ */
 export const ZCalendarEventSyncedDataSchema = z.object({
   event_request_id: ZIdSchema,
   /** The request's creator, whose calendar holds the event. */
@@ -19,6 +23,12 @@ export const ZCalendarEventSyncedDataSchema = z.object({
   /** Google's link to the event, when it gave one. */
   html_link: z.string().nullable(),
   operation: ZCalendarSyncOperationSchema,
+  /**
+   * The newest `request_version` of the request that the Google event now reflects: a consumer
+   * ignores a result older than one it already applied. Absent from events emitted before it
+   * was added.
+   */
+  request_version: z.number().int().min(1).optional(),
 });
 export type TCalendarEventSyncedData = z.infer<typeof ZCalendarEventSyncedDataSchema>;
 
