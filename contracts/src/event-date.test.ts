@@ -130,10 +130,29 @@ describe("eventDateToEpochMs", () => {
     expect(eventDateToEpochMs({ date: "2026-03-11", time_zone: "Asia/Tokyo" })).toBe(Date.parse("2026-03-10T15:00:00Z"));
   });
 
-  it("moves a wall-clock time skipped by a daylight-saving jump to just after it", () => {
-    // Lisbon jumps from 01:00 to 02:00 on 29 March 2026; 01:30 does not exist there.
+  it("reads a wall-clock time skipped by a daylight-saving jump with the offset before the jump", () => {
+    // Lisbon jumps from 01:00 to 02:00 on 29 March 2026; 01:30 does not exist there: 02:30 WEST.
     expect(eventDateToEpochMs({ date_time: "2026-03-29T01:30", time_zone: "Europe/Lisbon" })).toBe(
       Date.parse("2026-03-29T01:30:00Z"),
+    );
+    // Los Angeles jumps from 02:00 to 03:00 on 8 March 2026: 02:30 is read as PST, i.e. 03:30 PDT.
+    expect(eventDateToEpochMs({ date_time: "2026-03-08T02:30", time_zone: "America/Los_Angeles" })).toBe(
+      Date.parse("2026-03-08T10:30:00Z"),
+    );
+    // Sydney jumps from 02:00 to 03:00 on 4 October 2026 (southern spring): 02:30 is 03:30 AEDT.
+    expect(eventDateToEpochMs({ date_time: "2026-10-04T02:30", time_zone: "Australia/Sydney" })).toBe(
+      Date.parse("2026-10-03T16:30:00Z"),
+    );
+  });
+
+  it("reads a wall-clock time the clocks show twice as the first of the two", () => {
+    // Los Angeles falls back from 02:00 PDT to 01:00 PST on 1 November 2026: 01:30 PDT comes first.
+    expect(eventDateToEpochMs({ date_time: "2026-11-01T01:30", time_zone: "America/Los_Angeles" })).toBe(
+      Date.parse("2026-11-01T08:30:00Z"),
+    );
+    // Lisbon falls back from 02:00 WEST to 01:00 WET on 25 October 2026: 01:30 WEST comes first.
+    expect(eventDateToEpochMs({ date_time: "2026-10-25T01:30", time_zone: "Europe/Lisbon" })).toBe(
+      Date.parse("2026-10-25T00:30:00Z"),
     );
   });
 });

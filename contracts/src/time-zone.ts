@@ -97,8 +97,10 @@ function zoneOffsetMs(epochMs: number, timeZone: string): number {
 }
 
 /**
- * The instant at which `timeZone`'s clocks show this wall-clock time. A time skipped by a
- * daylight-saving jump resolves to the instant just after the jump, as calendars do.
+ * The instant at which `timeZone`'s clocks show this wall-clock time. A time the clocks skip (a
+ * daylight-saving jump forward) is read with the offset in force before the jump, as RFC 5545
+ * and Google Calendar read it: 02:30 on a Los Angeles spring-forward day is 03:30 PDT. A time
+ * the clocks show twice is the first of the two (before the clocks go back).
  */
 export function zonedTimeToEpochMs(
   wallClock: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; millisecond?: number },
@@ -113,7 +115,13 @@ export function zonedTimeToEpochMs(
     wallClock.second,
     wallClock.millisecond,
   );
+  // The offsets in force around that wall-clock time: equal on an ordinary day, two around a jump.
+  const day = 86_400_000;
+  const offsets = new Set([zoneOffsetMs(asUtc - day, timeZone), zoneOffsetMs(asUtc + day, timeZone)]);
   const firstGuess = asUtc - zoneOffsetMs(asUtc, timeZone);
-  const offsetThen = zoneOffsetMs(firstGuess, timeZone);
-  return asUtc - offsetThen;
+  offsets.add(zoneOffsetMs(firstGuess, timeZone));
+  const shows = [...offsets].map((offset) => asUtc - offset).filter((instant) => instant + zoneOffsetMs(instant, timeZone) === asUtc);
+  if (shows.length > 0) return Math.min(...shows);
+  // Skipped: the clocks jumped forward over it, so the offset before the jump is the smaller one.
+  return asUtc - Math.min(...offsets);
 }
