@@ -142,11 +142,11 @@ describe("two people coordinating an event", () => {
     await page.getByText("You approved this event request").waitFor(SLOW);
   });
 
-  it("shows Ana her request approved, 1 of 1 approvals completed, and the event on her calendar", async () => {
+  it("shows Ana her request approved, 1 of 1 required approvals, and the event on her calendar", async () => {
     const { page } = anaUser;
     await page.goto(url(eventPath));
     await heading(page, "Lunch with Sarah");
-    await page.getByText("1 of 1 approvals completed").first().waitFor(SLOW);
+    await page.getByText("1 of 1 required approvals").first().waitFor(SLOW);
     expect(await page.getByText("Approved", { exact: true }).count()).toBeGreaterThan(0);
     // The calendar service creates the Google event from the approval (a BullMQ job).
     await expect
