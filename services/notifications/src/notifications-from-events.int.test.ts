@@ -226,6 +226,33 @@ describe("notifications: one per meaning", () => {
     expect(await listOf(created_by)).toEqual([]);
   });
 
+  it("reads a recipient's zone from their newest Settings, whatever order they arrive in, and names the event's zone once they clear it", async () => {
+    // Given Bruno's Settings saved twice, the newer (Tokyo) delivered before the older (Los Angeles)
+    const bruno = crypto.randomUUID();
+    const settings = (time_zone: string | null, updated_at: string) => source.userSettingsUpdated({ user_id: bruno, time_zone, updated_at });
+    const marker = source.userSettingsUpdated();
+    await harness.bus.publish([settings("Asia/Tokyo", "2026-11-02T10:00:00.000Z"), settings("America/Los_Angeles", "2026-11-01T10:00:00.000Z"), marker]);
+    await eventually(async () => (await notifications.db.collection(RECIPIENT_ZONES_COLLECTION).countDocuments({ _id: marker.data.user_id as never })) === 1);
+    const approvers = [{ user_id: bruno, required: true }];
+    const { event_request_id, created_by } = source.eventRequestCreated().data;
+    const move = (date_time: string, request_version: number) => ({
+      ...source.eventRequestUpdated({ event_request_id, created_by, creator_full_name: "Ana Silva", title: "Lunch", approvers, ...lunchAt(date_time), request_version }),
+      occurred_at: IN_NOVEMBER,
+    });
+
+    // When Ana moves the request, then Bruno clears his zone, then Ana moves it again
+    await harness.bus.publish([move("2026-11-26T15:00", 4)]);
+    await eventually(async () => (await listOf(bruno)).length === 1);
+    const nextMarker = source.userSettingsUpdated();
+    await harness.bus.publish([settings(null, "2026-11-03T10:00:00.000Z"), nextMarker]);
+    await eventually(async () => (await notifications.db.collection(RECIPIENT_ZONES_COLLECTION).countDocuments({ _id: nextMarker.data.user_id as never })) === 1);
+    await harness.bus.publish([move("2026-11-26T16:00", 5)]);
+    await eventually(async () => (await listOf(bruno)).length === 2);
+
+    // Then the first reads Tokyo's clocks beside London's; the second names London's zone only
+    expect((await titlesOf(bruno)).sort()).toEqual(["Ana Silva moved “Lunch” to Thu 26 Nov, 15:00 GMT · Fri 27 Nov, 00:00 your time", "Ana Silva moved “Lunch” to Thu 26 Nov, 16:00 GMT"]);
+  });
+
   it("tells the creator that a required reviewer of a pending request left, and withdraws what that reviewer was told", async () => {
     // Given a pending request Bruno must review
     const bruno = crypto.randomUUID();
