@@ -5,8 +5,8 @@ import { TOPICS } from "@amia/contracts";
 import { createTokenCipher } from "./domain/token-cipher.ts";
 import { CONSUMED_TOPICS, calendarConsumers, sharingConsumer } from "./events/consumers.ts";
 import { createGoogleCalendar } from "./google/google-calendar.ts";
-import { redisRefreshLock } from "./google/refresh-lock.ts";
 import { calendarSyncJob, ZCalendarSyncJobSchema } from "./jobs/sync-job.ts";
+import { createRedisLock } from "./locks/redis-lock.ts";
 import { syncEvent } from "./operations/sync-event.ts";
 import { availabilityRoutes } from "./routes/availability.ts";
 import { calendarRoutes } from "./routes/calendar.ts";
@@ -40,7 +40,11 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     await ensureIndexes(db, SHARING_INDEXES);
     const sharing = createSharingProjection(db);
     const connection = createRedis({ url: config.redisUrl, forBullMQ: true });
-    const refreshLock = redisRefreshLock(connection, { keyPrefix: `${config.queuePrefix ?? "calendar"}:token-refresh:` });
+    // Redis key prefixes (storage names: replicas must agree on them).
+    const lockPrefix = config.queuePrefix ?? "calendar";
+    const refreshLock = createRedisLock(connection, { keyPrefix: `${lockPrefix}:token-refresh:`, ttlMs: 15_000 });
+    // Held while a sync talks to Google (renewed meanwhile); a dead holder's lock lapses in 30 s.
+    const requestLock = createRedisLock(connection, { keyPrefix: `${lockPrefix}:sync-lock:`, ttlMs: 30_000 });
     const google = createGoogleCalendar({ ...config.google, tokens, logger, refreshLock });
 
     const jobs = { connection, ...(config.queuePrefix ? { prefix: config.queuePrefix } : {}) };
@@ -75,7 +79,7 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
       async start() {
         await bus.ensureTopics([...CONSUMED_TOPICS, TOPICS.calendar]);
         relay.start();
-        worker = createJobWorker(definition, (payload, job) => syncEvent({ google, syncs, logger, onWrite: relay.nudge }, payload, job.attemptsMade + 1), {
+        worker = createJobWorker(definition, (payload, job) => syncEvent({ google, syncs, requestLock, logger, onWrite: relay.nudge }, payload, job.attemptsMade + 1), {
           ...jobs,
           logger,
           onFailed,

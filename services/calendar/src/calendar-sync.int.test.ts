@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TDomainEvent, TEventDataOf, TEventOf } from "@amia/contracts";
-import { createEvent } from "@amia/kit";
+import type { TDomainEvent, TEventOf } from "@amia/contracts";
 import { createTestHarness, eventually, type MountedService, type TestHarness } from "@amia/kit/testing";
 import { createGoogleStandIn, type GoogleStandIn } from "@amia/google-stand-in";
 import { createEventsService } from "../../events/src/app.ts";
 import { createNotificationsService } from "../../notifications/src/app.ts";
-import { eventRequestApproved } from "../../notifications/src/testing/source-events.ts";
 import { iCalUidOf } from "./domain/google-event.ts";
-import { connectGoogleAccount, mountCalendarService } from "./testing/calendar-service.ts";
+import { connectGoogleAccount, mountCalendarService, queueOf } from "./testing/calendar-service.ts";
+import { requestHistory } from "./testing/request-history.ts";
 
 /*
  * Calendar sync over real Kafka, Redis (BullMQ) and the MongoDB-wire database, against the
@@ -40,8 +39,7 @@ beforeEach(async () => {
     .start();
 });
 afterEach(async () => {
-  const queue = (calendar.module as unknown as { queue: { obliterate: (o: object) => Promise<void> } }).queue;
-  await queue.obliterate({ force: true }).catch(() => undefined);
+  await queueOf(calendar).obliterate({ force: true }).catch(() => undefined);
   await harness.close();
   await google.close();
 });
@@ -58,33 +56,8 @@ const lisbonNoon = {
   end_date: { date_time: "2026-03-11T13:00", time_zone: "Europe/Lisbon" },
 };
 
-/** An approval of `userId`'s request: "Lunch with Sarah" at Joe's Pizza, 11 March 12:00–13:00 Lisbon. */
-function approved(userId: string, data: Partial<TEventDataOf<"event-request.approved">> = {}) {
-  return eventRequestApproved({ created_by: userId, title: "Lunch with Sarah", location: "Joe's Pizza", ...data });
-}
-
-function updated(from: TEventOf<"event-request.approved">, changes: Partial<TEventDataOf<"event-request.updated">>, googleEventId: string | null) {
-  const data = {
-    ...from.data,
-    request_version: from.data.request_version + 1,
-    google_event_id: googleEventId,
-    changed_fields: Object.keys(changes),
-    creator_full_name: null,
-    approvers: [],
-    reviewers_asked_again: [],
-    ...changes,
-  } as TEventDataOf<"event-request.updated">;
-  delete (data as { reason?: unknown }).reason;
-  return createEvent("events", "event-request.updated", { subject: data.event_request_id, actor_id: data.created_by, data });
-}
-
-function deleted(from: TEventOf<"event-request.approved">, googleEventId: string | null) {
-  return createEvent("events", "event-request.deleted", {
-    subject: from.data.event_request_id,
-    actor_id: from.data.created_by,
-    data: { event_request_id: from.data.event_request_id, request_version: from.data.request_version + 1, created_by: from.data.created_by, title: from.data.title, google_event_id: googleEventId, approver_user_ids: [] },
-  });
-}
+/** The approval (version 1) of `userId`'s request "Lunch with Sarah" at Joe's Pizza, 11 March 12:00–13:00 Lisbon. */
+const approved = (userId: string, fields: { title?: string } = {}) => requestHistory(userId, { fields }).approved();
 
 const publish = (...events: TDomainEvent[]) => harness.bus.publish(events);
 const syncedFor = (eventRequestId: string, operation = "create") =>
@@ -97,11 +70,14 @@ describe("calendar: approval → one Google event", () => {
   it("creates exactly one event with our iCalUID, even when the approval is delivered twice", async () => {
     const user = await connectedUser();
     const approval = approved(user.id);
+    // Consumed after both copies: once it is synced, the second copy has been handled too.
+    const marker = approved(user.id, { title: "Marker" });
 
-    await publish(approval, approval);
+    await publish(approval, approval, marker);
 
     const synced = await syncedFor(approval.data.event_request_id);
-    const events = google.events(user.refreshToken);
+    await syncedFor(marker.data.event_request_id);
+    const events = google.events(user.refreshToken).filter((event) => event.summary !== "Marker");
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       kind: "calendar#event",
@@ -111,11 +87,12 @@ describe("calendar: approval → one Google event", () => {
       iCalUID: iCalUidOf(approval.data.event_request_id),
       start: { dateTime: "2026-03-11T12:00:00", timeZone: "Europe/Lisbon" },
     });
-    expect(synced.data).toMatchObject({ user_id: user.id, operation: "create", html_link: events[0]!.htmlLink });
-    // Give a second job, had one been enqueued, the time to run: still one insert, one event.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(insertsOf(user)).toHaveLength(1);
-    expect(google.events(user.refreshToken)).toHaveLength(1);
+    expect(synced.data).toMatchObject({ user_id: user.id, operation: "create", html_link: events[0]!.htmlLink, request_version: 1 });
+    // One job for the two copies (its id is per request, version and operation): one insert.
+    const jobs = await queueOf(calendar).getJobs(["waiting", "active", "delayed", "completed", "failed"]);
+    expect(jobs.filter((job) => job.data.event_request_id === approval.data.event_request_id).map((job) => job.id)).toEqual([`${approval.data.event_request_id}.create.v1`]);
+    expect(insertsOf(user)).toHaveLength(2); // one for each request
+    expect(google.events(user.refreshToken).filter((event) => event.iCalUID === iCalUidOf(approval.data.event_request_id))).toHaveLength(1);
   });
 
   it("retries a job whose insert reached Google but whose answer was lost, without a second event", async () => {
@@ -241,28 +218,29 @@ describe("calendar: tokens and Google's failures", () => {
     expect(view.status).toBe(200);
     expect(view.body.counts.failed).toBe(1);
     expect(view.body.failed).toEqual([
-      expect.objectContaining({ id: `${approval.data.event_request_id}.create`, event_request_id: approval.data.event_request_id, operation: "create", state: "failed", attempts_made: ATTEMPTS }),
+      expect.objectContaining({ id: `${approval.data.event_request_id}.create.v1`, event_request_id: approval.data.event_request_id, operation: "create", state: "failed", attempts_made: ATTEMPTS }),
     ]);
     expect((await calendar.as({ id: user.id }).get("/api/v1/calendar/admin/jobs")).status).toBe(403);
-    expect((await calendar.as({ id: OPERATOR_ID }).post(`/api/v1/calendar/admin/jobs/${approval.data.event_request_id}.create/retry`)).status).toBe(204);
+    expect((await calendar.as({ id: OPERATOR_ID }).post(`/api/v1/calendar/admin/jobs/${approval.data.event_request_id}.create.v1/retry`)).status).toBe(204);
   });
 });
 
 describe("calendar: update and delete propagate", () => {
   it("patches the Google event on an update and removes it on delete; a second delete is done", async () => {
     const user = await connectedUser();
-    const approval = approved(user.id);
+    const request = requestHistory(user.id);
+    const approval = request.approved();
     await publish(approval);
     const googleEventId = (await syncedFor(approval.data.event_request_id)).data.google_event_id;
 
-    await publish(updated(approval, { title: "Lunch with Sarah and Joe", start_date: { date: "2026-03-12", time_zone: "Europe/Lisbon" }, end_date: { date: "2026-03-12", time_zone: "Europe/Lisbon" } }, googleEventId));
+    await publish(request.updated({ title: "Lunch with Sarah and Joe", start_date: { date: "2026-03-12", time_zone: "Europe/Lisbon" }, end_date: { date: "2026-03-12", time_zone: "Europe/Lisbon" } }, "approved"));
 
     await syncedFor(approval.data.event_request_id, "update");
     expect(google.events(user.refreshToken)).toEqual([
       expect.objectContaining({ id: googleEventId, summary: "Lunch with Sarah and Joe", start: { date: "2026-03-12", timeZone: "Europe/Lisbon" }, end: { date: "2026-03-13", timeZone: "Europe/Lisbon" } }),
     ]);
 
-    await publish(deleted(approval, googleEventId));
+    await publish(request.deleted());
 
     await syncedFor(approval.data.event_request_id, "delete");
     expect(google.events(user.refreshToken)).toHaveLength(0);
@@ -271,13 +249,14 @@ describe("calendar: update and delete propagate", () => {
 
   it("counts a delete of an event already gone from Google (404) as done", async () => {
     const user = await connectedUser();
-    const approval = approved(user.id);
+    const request = requestHistory(user.id);
+    const approval = request.approved();
     await publish(approval);
     const googleEventId = (await syncedFor(approval.data.event_request_id)).data.google_event_id;
     // The user removed it in Google Calendar themselves; Google answers 410 from now on.
     await fetch(`${google.calendarApiUrl}/calendars/primary/events/${googleEventId}`, { method: "DELETE", headers: { authorization: `Bearer ${google.tokens.issue(user.refreshToken).access_token}` } });
 
-    await publish(deleted(approval, googleEventId));
+    await publish(request.deleted());
 
     await syncedFor(approval.data.event_request_id, "delete");
     expect(google.calls().filter((call) => call.method === "DELETE").map((call) => call.status)).toEqual([204, 410]);

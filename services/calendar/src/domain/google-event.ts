@@ -1,24 +1,9 @@
-import type { TCalendarEvent } from "@amia/contracts";
+import type { TCalendarEvent, TEventDate } from "@amia/contracts";
+import type { TSyncEventStatus, TSyncSnapshot } from "../jobs/sync-job.ts";
 
 /**
  * What a Google event is made of, from an event request snapshot. Pure: no I/O.
  */
-
-export interface SnapshotDate {
-  date?: string | null | undefined;
-  date_time?: string | null | undefined;
-  time_zone: string;
-}
-
-export interface EventRequestSnapshot {
-  event_request_id: string;
-  title: string | null;
-  description: string | null;
-  location: string | null;
-  notes: string | null;
-  start_date: SnapshotDate;
-  end_date: SnapshotDate;
-}
 
 /**
  * The iCalendar UID of the Google event for one event request. Derived from our id (cal.com's
@@ -46,15 +31,18 @@ export function nextDay(day: string): string {
   return next.toISOString().slice(0, 10);
 }
 
-function googleDate(value: SnapshotDate, isEnd: boolean): GoogleDate {
-  if (value.date) return { date: isEnd ? nextDay(value.date) : value.date, timeZone: value.time_zone };
+function googleDate(value: TEventDate, isEnd: boolean): GoogleDate {
+  if (value.date !== undefined) return { date: isEnd ? nextDay(value.date) : value.date, timeZone: value.time_zone };
   const dateTime = value.date_time ?? "";
   // A local "YYYY-MM-DDTHH:MM" is read in timeZone by Google; it wants the seconds spelled out.
   return { dateTime: /T\d{2}:\d{2}$/.test(dateTime) ? `${dateTime}:00` : dateTime, timeZone: value.time_zone };
 }
 
-/** The body of an insert or a full patch. */
-export function googleEventBody(snapshot: EventRequestSnapshot) {
+/**
+ * The body of an insert or a full patch. `status` is Google's: "tentative" while an approved
+ * request is reviewed again after a material change, "confirmed" once approved.
+ */
+export function googleEventBody(snapshot: TSyncSnapshot, status: TSyncEventStatus) {
   const description = [snapshot.description, snapshot.notes].filter((part) => part && part.trim()).join("\n\n");
   return {
     summary: snapshot.title ?? "Untitled Event",
@@ -62,8 +50,11 @@ export function googleEventBody(snapshot: EventRequestSnapshot) {
     location: snapshot.location ?? null,
     start: googleDate(snapshot.start_date, false),
     end: googleDate(snapshot.end_date, true),
+    status,
   };
 }
+
+export type GoogleEventBody = ReturnType<typeof googleEventBody>;
 
 export interface GoogleEventResource {
   id: string;

@@ -1,5 +1,6 @@
-import { TOPICS, type TEventOf } from "@amia/contracts";
+import { TOPICS } from "@amia/contracts";
 import type { Bus, BusConsumer } from "@amia/kit";
+import { syncJobFor, type SyncSourceEvent } from "../domain/sync-rules.ts";
 import { syncJobId, type TCalendarSyncJob } from "../jobs/sync-job.ts";
 import type { SharingProjection } from "../store/sharing-projection.ts";
 
@@ -11,52 +12,27 @@ export const CONSUMED_TOPICS = [TOPICS.eventRequests, TOPICS.users, TOPICS.relat
 
 type Enqueue = (jobId: string, payload: TCalendarSyncJob) => Promise<unknown>;
 
-type SnapshotEvent = TEventOf<"event-request.approved"> | TEventOf<"event-request.updated">;
-
-const snapshotOf = ({ data }: SnapshotEvent): TCalendarSyncJob["snapshot"] => ({
-  title: data.title,
-  description: data.description,
-  location: data.location,
-  notes: data.notes,
-  start_date: data.start_date,
-  end_date: data.end_date,
-});
-
-/** Changes that matter to the Google event (wire names of the request's fields). */
-const SYNCED_FIELDS = new Set(["title", "description", "location", "notes", "start_date", "end_date"]);
-
 /**
- * event-request.approved / updated / deleted → one sync job each. The consumer only enqueues:
- * the job (with its own retries and backoff) talks to Google, so a slow Google never stalls
- * the partition. Enqueueing is idempotent by job id, so a redelivered message adds nothing.
+ * event-request.approved / updated / rejected / deleted → one sync job each, stamped with the
+ * request's version (sync-rules.ts says which). The consumer only enqueues: the job (with its
+ * own retries and backoff) talks to Google, so a slow Google never stalls the partition. Job ids
+ * are per (request, version, operation), so a redelivered message adds nothing. Every update is
+ * enqueued, even one Google would not show: its version still counts, so an older job cannot win.
  */
 export function calendarConsumers(bus: Bus, enqueue: Enqueue): BusConsumer[] {
-  const enqueueFor = (payload: TCalendarSyncJob, sourceEventId: string) => enqueue(syncJobId(payload, sourceEventId), payload);
+  const enqueueFor = async (event: SyncSourceEvent) => {
+    const job = syncJobFor(event);
+    await enqueue(syncJobId(job), job);
+  };
   return [
     bus.consumer({
       groupId: GROUP,
       topics: CONSUMED_TOPICS,
       handlers: {
-        "event-request.approved": async (event) => {
-          await enqueueFor(
-            { operation: "create", event_request_id: event.data.event_request_id, user_id: event.data.created_by, google_event_id: event.data.google_event_id, snapshot: snapshotOf(event) },
-            event.id,
-          );
-        },
-        "event-request.updated": async (event) => {
-          const isSynced = event.data.status === "approved" || event.data.google_event_id !== null;
-          if (!isSynced || !event.data.changed_fields.some((field) => SYNCED_FIELDS.has(field))) return;
-          await enqueueFor(
-            { operation: "update", event_request_id: event.data.event_request_id, user_id: event.data.created_by, google_event_id: event.data.google_event_id, snapshot: snapshotOf(event) },
-            event.id,
-          );
-        },
-        "event-request.deleted": async (event) => {
-          await enqueueFor(
-            { operation: "delete", event_request_id: event.data.event_request_id, user_id: event.data.created_by, google_event_id: event.data.google_event_id, snapshot: null },
-            event.id,
-          );
-        },
+        "event-request.approved": enqueueFor,
+        "event-request.updated": enqueueFor,
+        "event-request.rejected": enqueueFor,
+        "event-request.deleted": enqueueFor,
       },
     }),
   ];

@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
 import type { TokensStore } from "../store/tokens-store.ts";
 import type { GoogleEventResource } from "../domain/google-event.ts";
-import type { RefreshLock } from "./refresh-lock.ts";
+import type { RedisLock } from "../locks/redis-lock.ts";
 
 /**
  * The Google Calendar v3 REST client (plain fetch: the calls are few and the stand-in speaks the
  * same wire). Access tokens are refreshed with the refresh token, one refresh in flight per user
- * (the jobs of a process share it; replicas take a Redis lock, refresh-lock.ts); a 401 refreshes
+ * (the jobs of a process share it; replicas take a Redis lock); a 401 refreshes
  * and retries once; `invalid_grant` means the user must reconnect.
  */
 
@@ -50,16 +50,28 @@ export interface GoogleCalendarOptions {
   logger: Logger;
   /** Refresh this long before the access token expires. */
   expiryMarginMs?: number;
-  /** Shared by the replicas: only one refreshes a user's token at a time (refresh-lock.ts). */
-  refreshLock?: RefreshLock;
+  /**
+   * Keyed by user, shared by the replicas: only one refreshes a user's token at a time. Google
+   * would accept two refreshes, but each answers a different access token and the loser's write
+   * would overwrite the winner's, so jobs holding the first token could be handed a replaced one.
+   */
+  refreshLock?: Pick<RedisLock, "tryAcquire">;
   /** How long to wait for another replica's refresh before refreshing anyway. */
   refreshWaitMs?: number;
+  /**
+   * How long one Calendar API call may take. A sync holds its request's lock meanwhile, so a
+   * call that hangs must end (as a network error, retried with backoff) rather than hold it.
+   */
+  requestTimeoutMs?: number;
 }
 
 export interface GoogleCalendar {
   insertEvent: (userId: string, body: object) => Promise<GoogleEventResource>;
-  /** The (non-cancelled) event with this iCalUID, or null. */
-  findByICalUid: (userId: string, iCalUid: string) => Promise<GoogleEventResource | null>;
+  /**
+   * The event with this iCalUID, or null. A deleted one (status "cancelled", which Google keeps
+   * with its iCalUID) only with `includeDeleted`, and only when no live one has that UID.
+   */
+  findByICalUid: (userId: string, iCalUid: string, options?: { includeDeleted?: boolean }) => Promise<GoogleEventResource | null>;
   patchEvent: (userId: string, eventId: string, body: object) => Promise<GoogleEventResource>;
   /** Resolves `false` when Google no longer has it (404 / 410): deleting it is then done. */
   deleteEvent: (userId: string, eventId: string) => Promise<boolean>;
@@ -70,7 +82,7 @@ export interface GoogleCalendar {
 const PRIMARY = "primary";
 
 export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCalendar {
-  const { tokens, expiryMarginMs = 60_000, refreshLock, refreshWaitMs = 10_000 } = options;
+  const { tokens, expiryMarginMs = 60_000, refreshLock, refreshWaitMs = 10_000, requestTimeoutMs = 20_000 } = options;
   const logger = options.logger.child({ component: "google-calendar" });
   const refreshing = new Map<string, Promise<string>>();
 
@@ -89,23 +101,26 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
     }
   };
 
-  const refresh = (userId: string): Promise<string> => {
+  /**
+   * A new access token in place of `stale`, the one the caller found expired or refused. Not
+   * re-read here: a slow caller reading after another job's refresh would otherwise take the new
+   * token for the stale one and refresh again.
+   */
+  const refresh = (userId: string, stale: string): Promise<string> => {
     const inFlight = refreshing.get(userId);
     if (inFlight) return inFlight;
     const run = (async () => {
-      const before = await tokens.get(userId);
-      if (!before) throw new NotConnectedError(userId);
-      const release = refreshLock ? await refreshLock.tryAcquire(userId) : async () => undefined;
-      if (!release) {
+      const held = refreshLock ? await refreshLock.tryAcquire(userId) : { release: async () => undefined };
+      if (!held) {
         // Another replica is refreshing: use its token once stored (or refresh after all if it
         // never arrives; the lock expires by itself).
-        const theirs = await tokenRefreshedElsewhere(userId, before.accessToken, refreshWaitMs);
+        const theirs = await tokenRefreshedElsewhere(userId, stale, refreshWaitMs);
         if (theirs) return theirs;
       }
       try {
-        return await requestNewAccessToken(userId, before.accessToken);
+        return await requestNewAccessToken(userId, stale);
       } finally {
-        await release?.().catch((error: unknown) => logger.warn({ err: error, user_id: userId }, "token refresh lock not released; it expires by itself"));
+        await held?.release().catch((error: unknown) => logger.warn({ err: error, user_id: userId }, "token refresh lock not released; it expires by itself"));
       }
     })();
     refreshing.set(userId, run);
@@ -144,7 +159,7 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
     const stored = await tokens.get(userId);
     if (!stored) throw new NotConnectedError(userId);
     if (stored.status === "reconnect_required") throw new ReconnectRequiredError("The Google connection was marked invalid; the user must sign in again");
-    if (stored.expiresAtMs !== null && stored.expiresAtMs - expiryMarginMs <= Date.now()) return refresh(userId);
+    if (stored.expiresAtMs !== null && stored.expiresAtMs - expiryMarginMs <= Date.now()) return refresh(userId, stored.accessToken);
     return stored.accessToken;
   };
 
@@ -157,7 +172,7 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
     if (inFlight) return inFlight;
     const stored = await tokens.get(userId);
     const isFresh = stored && stored.accessToken !== stale && (stored.expiresAtMs === null || stored.expiresAtMs - expiryMarginMs > Date.now());
-    return isFresh ? stored.accessToken : refresh(userId);
+    return isFresh ? stored.accessToken : refresh(userId, stale);
   };
 
   const call = async (userId: string, method: string, path: string, body?: object): Promise<Response> => {
@@ -166,6 +181,7 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
         method,
         headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(requestTimeoutMs),
       });
     const token = await accessToken(userId);
     let response = await send(token);
@@ -190,9 +206,10 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
   const eventsPath = `/calendars/${PRIMARY}/events`;
   return {
     insertEvent: async (userId, body) => json(await call(userId, "POST", eventsPath, body)),
-    async findByICalUid(userId, iCalUid) {
-      const list = await json<{ items?: GoogleEventResource[] }>(await call(userId, "GET", `${eventsPath}?${new URLSearchParams({ iCalUID: iCalUid })}`));
-      return list.items?.find((event) => event.status !== "cancelled") ?? null;
+    async findByICalUid(userId, iCalUid, { includeDeleted = false } = {}) {
+      const query = new URLSearchParams({ iCalUID: iCalUid, ...(includeDeleted ? { showDeleted: "true" } : {}) });
+      const items = (await json<{ items?: GoogleEventResource[] }>(await call(userId, "GET", `${eventsPath}?${query}`))).items ?? [];
+      return items.find((event) => event.status !== "cancelled") ?? (includeDeleted ? items[0] : undefined) ?? null;
     },
     patchEvent: async (userId, eventId, body) => json(await call(userId, "PATCH", `${eventsPath}/${encodeURIComponent(eventId)}`, body)),
     async deleteEvent(userId, eventId) {

@@ -7,7 +7,7 @@ import { createGoogleStandIn, type GoogleStandIn } from "@amia/google-stand-in";
 import { createTokenCipher } from "../domain/token-cipher.ts";
 import { createTokensStore, type TokensStore } from "../store/tokens-store.ts";
 import { createGoogleCalendar, type GoogleCalendar } from "./google-calendar.ts";
-import { redisRefreshLock } from "./refresh-lock.ts";
+import { createRedisLock } from "../locks/redis-lock.ts";
 
 let mongo: MongoConnection;
 let redis: Redis;
@@ -39,7 +39,7 @@ function replica(): GoogleCalendar {
     clientSecret: "secret",
     tokens,
     logger: quietLogger(),
-    refreshLock: redisRefreshLock(redis, { keyPrefix }),
+    refreshLock: createRedisLock(redis, { keyPrefix, ttlMs: 15_000 }),
   });
 }
 
@@ -78,7 +78,7 @@ describe("access-token refresh across replicas (real Redis, Google stand-in)", (
       clientSecret: "secret",
       tokens,
       logger: quietLogger(),
-      refreshLock: redisRefreshLock(redis, { keyPrefix }),
+      refreshLock: createRedisLock(redis, { keyPrefix, ttlMs: 15_000 }),
       refreshWaitMs: 300,
     });
 

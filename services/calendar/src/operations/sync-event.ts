@@ -1,28 +1,46 @@
 import type { Logger } from "pino";
-import { googleEventBody, iCalUidOf, type GoogleEventResource } from "../domain/google-event.ts";
+import { iCalUidOf, type GoogleEventBody, type GoogleEventResource } from "../domain/google-event.ts";
+import { ABSENT_FINGERPRINT, factsOf, fingerprintOf, planSync } from "../domain/sync-rules.ts";
 import { GoogleApiError, NotConnectedError, ReconnectRequiredError, type GoogleCalendar } from "../google/google-calendar.ts";
 import type { TCalendarSyncJob } from "../jobs/sync-job.ts";
-import type { SyncsStore } from "../store/syncs-store.ts";
+import type { RedisLock } from "../locks/redis-lock.ts";
+import type { AppliedSync, SyncsStore } from "../store/syncs-store.ts";
 
 interface Deps {
   google: GoogleCalendar;
   syncs: SyncsStore;
+  /** One sync of a request at a time, across jobs and replicas (keyed by the request id). */
+  requestLock: Pick<RedisLock, "withLock">;
   logger: Logger;
   onWrite: () => void;
 }
 
 /** What a sync job did; kept as the job's return value for operators. */
-export type SyncOutcome = "created" | "already_created" | "updated" | "deleted" | "already_gone" | "nothing_to_do" | `failed:${string}`;
+export type SyncOutcome =
+  | "created"
+  | "already_created"
+  | "restored"
+  | "updated"
+  | "deleted"
+  | "already_gone"
+  | "nothing_to_do"
+  | `failed:${string}`;
 
 /**
- * Runs one sync job. Failures a retry cannot fix (no tokens, invalid_grant, Google refusing the
- * event) are told at once as `calendar.sync-failed` and end the job; 429 / 5xx / network throw,
- * so BullMQ retries with backoff, and the worker's failed handler tells the user at the end.
+ * Runs one sync job: merges the job's facts into the request's sync state (sync-rules.ts), then,
+ * holding the request's lock, brings Google to what the merged facts call for. Every job does
+ * both, so whichever runs last sees every fact merged before it took the lock, and jobs of one
+ * request running at once or out of order end in the state of the newest facts.
+ *
+ * Failures a retry cannot fix (no tokens, invalid_grant, Google refusing the event) are told at
+ * once as `calendar.sync-failed` and end the job; 429 / 5xx / network throw, so BullMQ retries
+ * with backoff, and the worker's failed handler tells the user at the end.
  */
-export async function syncEvent({ google, syncs, logger, onWrite }: Deps, job: TCalendarSyncJob, attempt: number): Promise<SyncOutcome> {
+export async function syncEvent({ google, syncs, requestLock, logger, onWrite }: Deps, job: TCalendarSyncJob, attempt: number): Promise<SyncOutcome> {
   const { user_id: userId, event_request_id: eventRequestId, operation } = job;
   try {
-    const outcome = await runOperation(google, syncs, job);
+    await syncs.recordFacts(userId, eventRequestId, factsOf(job));
+    const outcome = await requestLock.withLock(eventRequestId, () => reconcile(google, syncs, userId, eventRequestId));
     onWrite();
     return outcome;
   } catch (error) {
@@ -39,60 +57,78 @@ export async function syncEvent({ google, syncs, logger, onWrite }: Deps, job: T
   }
 }
 
-async function runOperation(google: GoogleCalendar, syncs: SyncsStore, job: TCalendarSyncJob): Promise<SyncOutcome> {
-  const { user_id: userId, event_request_id: eventRequestId } = job;
-  const known = await syncs.get(userId, eventRequestId);
+const isGone = (error: unknown) => error instanceof GoogleApiError && (error.status === 404 || error.status === 410);
+
+/** One step towards what the request's facts call for; the caller holds the request's lock. */
+async function reconcile(google: GoogleCalendar, syncs: SyncsStore, userId: string, eventRequestId: string): Promise<SyncOutcome> {
+  const state = await syncs.get(userId, eventRequestId);
+  const plan = planSync(state);
   const uid = iCalUidOf(eventRequestId);
-  const findGoogleEventId = async () => (known?.is_deleted ? null : known?.google_event_id) ?? job.google_event_id ?? (await google.findByICalUid(userId, uid))?.id ?? null;
+  const version = state.version;
 
-  const create = async (): Promise<SyncOutcome> => {
-    const body = googleEventBody({ event_request_id: eventRequestId, ...job.snapshot! });
-    let event: GoogleEventResource;
-    let outcome: SyncOutcome = "created";
-    try {
-      event = await google.insertEvent(userId, { ...body, iCalUID: uid });
-    } catch (error) {
-      // An earlier attempt created it (and died before recording it): Google refuses the
-      // second insert of the same iCalUID, so find that one and carry on with it.
-      if (!(error instanceof GoogleApiError && error.status === 409)) throw error;
-      const existing = await google.findByICalUid(userId, uid);
-      if (!existing) throw error;
-      event = existing;
-      outcome = "already_created";
-    }
-    await syncs.recordSynced(userId, eventRequestId, { googleEventId: event.id, htmlLink: event.htmlLink ?? null, operation: "create" });
-    return outcome;
-  };
+  switch (plan.action) {
+    case "none":
+      return "nothing_to_do";
 
-  switch (job.operation) {
-    case "create": {
-      if (known?.google_event_id && !known.is_deleted) return "already_created";
-      return create();
-    }
-    case "update": {
-      if (known?.is_deleted) return "nothing_to_do";
-      const googleEventId = await findGoogleEventId();
-      // Not created yet (the create job is still queued or gave up): create it as it now stands.
-      if (!googleEventId) return create();
-      try {
-        const event = await google.patchEvent(userId, googleEventId, googleEventBody({ event_request_id: eventRequestId, ...job.snapshot! }));
-        await syncs.recordSynced(userId, eventRequestId, { googleEventId: event.id, htmlLink: event.htmlLink ?? null, operation: "update" });
-        return "updated";
-      } catch (error) {
-        // The user deleted it in Google Calendar: theirs to decide; we do not bring it back.
-        if (error instanceof GoogleApiError && (error.status === 404 || error.status === 410)) return "already_gone";
-        throw error;
-      }
-    }
-    case "delete": {
-      if (known?.is_deleted) return "already_gone";
-      // Never synced (never approved, or its create gave up): nothing in Google to remove.
-      if (!known?.google_event_id && !job.google_event_id) return "nothing_to_do";
-      const googleEventId = await findGoogleEventId();
-      if (!googleEventId) return "nothing_to_do";
-      const wasThere = await google.deleteEvent(userId, googleEventId);
-      await syncs.recordSynced(userId, eventRequestId, { googleEventId, htmlLink: null, operation: "delete" });
+    case "remove": {
+      // No id recorded, but an insert may have reached Google: remove what holds our iCalUID.
+      const googleEventId = plan.google_event_id ?? (await google.findByICalUid(userId, uid))?.id ?? null;
+      const wasThere = googleEventId !== null && (await google.deleteEvent(userId, googleEventId));
+      await syncs.recordApplied(userId, eventRequestId, {
+        fingerprint: ABSENT_FINGERPRINT,
+        version,
+        google_event_id: null,
+        html_link: null,
+        synced: googleEventId ? { operation: "delete", google_event_id: googleEventId, html_link: null } : null,
+      });
       return wasThere ? "deleted" : "already_gone";
     }
+
+    case "create": {
+      await syncs.recordInsertSent(userId, eventRequestId);
+      let event: GoogleEventResource;
+      let outcome: SyncOutcome = "created";
+      try {
+        event = await google.insertEvent(userId, { ...plan.body, iCalUID: uid });
+      } catch (error) {
+        // Google holds our iCalUID already: an earlier attempt inserted it (maybe from an older
+        // snapshot) and died before recording it, or we removed it on a rejection (Google keeps
+        // deleted events with their UID). Bring that one to this body; the status restores it.
+        if (!(error instanceof GoogleApiError && error.status === 409)) throw error;
+        const existing = await google.findByICalUid(userId, uid, { includeDeleted: true });
+        if (!existing) throw error;
+        outcome = existing.status === "cancelled" ? "restored" : "already_created";
+        event = await google.patchEvent(userId, existing.id, plan.body);
+      }
+      await syncs.recordApplied(userId, eventRequestId, shown(event, plan.body, version, "create"));
+      return outcome;
+    }
+
+    case "patch": {
+      let event: GoogleEventResource;
+      try {
+        event = await google.patchEvent(userId, plan.google_event_id, plan.body);
+      } catch (error) {
+        // The user deleted it in Google Calendar: theirs to decide; we do not bring it back.
+        if (!isGone(error)) throw error;
+        await syncs.recordRemovedInGoogle(userId, eventRequestId);
+        return "already_gone";
+      }
+      await syncs.recordApplied(userId, eventRequestId, shown(event, plan.body, version, "update"));
+      return "updated";
+    }
+
+    default:
+      return assertNever(plan);
   }
+}
+
+/** Google shows `event`, made from `body`, as of the request's `version`. */
+function shown(event: GoogleEventResource, body: GoogleEventBody, version: number, operation: "create" | "update"): AppliedSync {
+  const htmlLink = event.htmlLink ?? null;
+  return { fingerprint: fingerprintOf(body), version, google_event_id: event.id, html_link: htmlLink, synced: { operation, google_event_id: event.id, html_link: htmlLink } };
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled sync plan: ${JSON.stringify(value)}`);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Queue } from "bullmq";
 import { testInfra, type MountedService, type TestHarness } from "@amia/kit/testing";
 import type { GoogleStandIn, IssuedTokens } from "@amia/google-stand-in";
 import { createCalendarService, type CalendarServiceConfig } from "../app.ts";
@@ -22,10 +23,14 @@ export async function connectGoogleAccount(harness: TestHarness, calendar: Mount
 
 /**
  * The calendar service as tests mount it: against this stand-in, on the harness's Redis prefix,
- * with a fresh token key and a small backoff so retries take milliseconds (production: 2 s
- * doubling, with jitter).
+ * with a fresh token key (unless a restart passes the one before) and a small backoff so retries
+ * take milliseconds (production: 2 s doubling, with jitter).
  */
-export function mountCalendarService(harness: TestHarness, google: GoogleStandIn, options: Partial<Pick<CalendarServiceConfig, "sync" | "adminUserIds">> = {}): Promise<MountedService> {
+export function mountCalendarService(
+  harness: TestHarness,
+  google: GoogleStandIn,
+  options: Partial<Pick<CalendarServiceConfig, "sync" | "adminUserIds" | "tokenEncryptionKey">> = {},
+): Promise<MountedService> {
   return harness.mount(
     "calendar",
     createCalendarService({
@@ -37,4 +42,9 @@ export function mountCalendarService(harness: TestHarness, google: GoogleStandIn
       ...options,
     }),
   );
+}
+
+/** The mounted calendar service's `calendar-sync` queue (the module hands it out for operators and tests). */
+export function queueOf(calendar: MountedService): Queue {
+  return (calendar.module as unknown as { queue: Queue }).queue;
 }
