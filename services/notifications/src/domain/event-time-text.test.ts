@@ -53,15 +53,16 @@ describe("event time text: daylight saving", () => {
   });
 
   it("says a time the spring change skips as the time the clocks show then", () => {
-    // 01:30 on 29 March 2026 does not exist in London: clocks go from 01:00 to 02:00.
+    // 01:30 on 29 March 2026 does not exist in London (clocks go from 01:00 to 02:00); read with
+    // the offset before the jump, as the contracts and Google do, it is 02:30 on the clocks after.
     expect(eventTimeText(...timed("2026-03-29T01:30", "Europe/London"), null, NOV_2026)).toBe("Sun 29 Mar, 02:30 GMT+1");
   });
 
   it("says a time the autumn change repeats once, in the offset it was read in", () => {
-    // 01:30 on 25 October 2026 happens twice in London; the contracts read it as the second
-    // (GMT, after the change), and the recipient's time beside it is that same instant.
-    expect(eventTimeText(...timed("2026-10-25T01:30", "Europe/London"), "UTC", NOV_2026)).toBe("Sun 25 Oct, 01:30");
-    expect(eventTimeText(...timed("2026-10-25T01:30", "Europe/London"), "America/New_York", NOV_2026)).toBe("Sun 25 Oct, 01:30 GMT · Sat 24 Oct, 21:30 your time");
+    // 01:30 on 25 October 2026 happens twice in London; the contracts read it as the first
+    // (BST, before the change, as RFC 5545 does), and the recipient's time beside it is that instant.
+    expect(eventTimeText(...timed("2026-10-25T01:30", "Europe/London"), "UTC", NOV_2026)).toBe("Sun 25 Oct, 01:30 GMT+1 · 00:30 your time");
+    expect(eventTimeText(...timed("2026-10-25T01:30", "Europe/London"), "America/New_York", NOV_2026)).toBe("Sun 25 Oct, 01:30 GMT+1 · Sat 24 Oct, 20:30 your time");
   });
 });
 
