@@ -415,9 +415,9 @@ describe("event requests: ending a relationship ends access", () => {
 });
 
 describe("event requests: calendar sync reports", () => {
-  /** calendar.event-synced as the calendar service sends it; `request_version` is newer than some senders. */
+  /** calendar.event-synced as the calendar service sends it; older senders leave out `request_version`. */
   const synced = (requestId: string, googleEventId: string, operation: "create" | "update" | "delete", requestVersion?: number) => {
-    const data: TEventOf<"calendar.event-synced">["data"] & { request_version?: number } = {
+    const data: TEventOf<"calendar.event-synced">["data"] = {
       event_request_id: requestId,
       user_id: ana.id,
       google_event_id: googleEventId,
@@ -453,5 +453,24 @@ describe("event requests: calendar sync reports", () => {
     expect(await googleIdOf(request)).toBe("g-1");
     await harness.bus.publish([synced(request, "g-1", "delete")]);
     await eventually(async () => (await googleIdOf(request)) === null);
+  });
+
+  it("ignores a report older than one already applied, and clears the id on a newer delete", async () => {
+    const request = await approvedRequest();
+    // Out of order: the update for version 5 arrives before the create for version 4.
+    await harness.bus.publish([synced(request, "g-5", "update", 5), synced(request, "g-4", "create", 4)]);
+    const marker = await approvedRequest();
+    await harness.bus.publish([synced(marker, "g-marker", "create", 1)]);
+    await eventually(async () => (await googleIdOf(marker)) === "g-marker");
+    expect(await googleIdOf(request)).toBe("g-5");
+    expect((await events.as(ana).get(`/api/v1/event-requests/${request}`)).body.event_request.google_event_id).toBe("g-5");
+
+    // A versioned delete newer than the update clears it; a late update after it changes nothing.
+    await harness.bus.publish([synced(request, "g-5", "delete", 6), synced(request, "g-5", "update", 5)]);
+    await eventually(async () => (await googleIdOf(request)) === null);
+    const secondMarker = await approvedRequest();
+    await harness.bus.publish([synced(secondMarker, "g-marker-2", "create", 1)]);
+    await eventually(async () => (await googleIdOf(secondMarker)) === "g-marker-2");
+    expect(await googleIdOf(request)).toBeNull();
   });
 });

@@ -10,11 +10,8 @@ export interface EventRequestDocument extends EventRequestState, WithOutbox {
   calendar_synced_version?: number;
 }
 
-/**
- * What the calendar service reports (calendar.event-synced). `request_version` is optional: older
- * reports lack it.
- */
-export type CalendarSyncReport = Pick<TCalendarEventSyncedData, "event_request_id" | "user_id" | "google_event_id" | "operation"> & { request_version?: number | undefined };
+/** What the calendar service reports (calendar.event-synced); older reports lack `request_version`. */
+export type CalendarSyncReport = Pick<TCalendarEventSyncedData, "event_request_id" | "user_id" | "google_event_id" | "operation" | "request_version">;
 
 /** Collection name (storage): renaming it strands every stored request. */
 export const EVENT_REQUESTS_COLLECTION = "event_requests";
