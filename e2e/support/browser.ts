@@ -19,6 +19,8 @@ export function launchBrowser(): Promise<Browser> {
 export interface NewUserOptions {
   /** Default 1280×800 (desktop); e.g. { width: 390, height: 844 } for the mobile layout. */
   viewport?: { width: number; height: number };
+  /** The browser's time zone (IANA); default $TZ, else UTC. */
+  timezoneId?: string;
 }
 
 export interface User {
@@ -31,7 +33,7 @@ export async function newUser(browser: Browser, options: NewUserOptions = {}): P
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: "en-US",
-    timezoneId: process.env.TZ ?? "UTC",
+    timezoneId: options.timezoneId ?? process.env.TZ ?? "UTC",
   });
   const page = await context.newPage();
   return { context, page };
