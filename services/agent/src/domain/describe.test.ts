@@ -8,6 +8,23 @@ describe("describe", () => {
     );
   });
 
+  it("adds the reader's time when their clocks differ, and only then", () => {
+    const at = (dateTime: string, timeZone: string) => ({ date_time: dateTime, time_zone: timeZone });
+    expect(describeWhen(at("2026-11-26T15:00", "UTC"), at("2026-11-26T16:00", "UTC"), "America/Los_Angeles")).toBe(
+      "Thu 26 Nov, 15:00–16:00 (UTC) · 07:00–08:00 your time",
+    );
+    // Lisbon keeps UTC's clocks in winter: nothing to add, whatever the zones are called.
+    expect(describeWhen(at("2026-11-26T15:00", "UTC"), at("2026-11-26T16:00", "UTC"), "Europe/Lisbon")).toBe("Thu 26 Nov, 15:00–16:00 (UTC)");
+    // In summer it does not.
+    expect(describeWhen(at("2026-07-02T15:00", "UTC"), at("2026-07-02T16:00", "UTC"), "Europe/Lisbon")).toBe("Thu 2 Jul, 15:00–16:00 (UTC) · 16:00–17:00 your time");
+    // The reader's day is named when it is another day.
+    expect(describeWhen(at("2026-11-26T09:00", "Asia/Tokyo"), at("2026-11-26T10:00", "Asia/Tokyo"), "America/New_York")).toBe(
+      "Thu 26 Nov, 09:00–10:00 (Asia/Tokyo) · Wed 25 Nov, 19:00–20:00 your time",
+    );
+    // All-day events are dates, in any zone.
+    expect(describeWhen({ date: "2026-11-28", time_zone: "UTC" }, { date: "2026-11-28", time_zone: "UTC" }, "Asia/Tokyo")).toBe("Sat 28 Nov (all day)");
+  });
+
   it("says all day, and spans days", () => {
     expect(describeWhen({ date: "2026-11-28", time_zone: "UTC" }, { date: "2026-11-29", time_zone: "UTC" })).toBe("Sat 28 Nov – Sun 29 Nov (all day)");
     expect(describeWhen({ date: "2026-11-28", time_zone: "UTC" }, { date: "2026-11-28", time_zone: "UTC" })).toBe("Sat 28 Nov (all day)");

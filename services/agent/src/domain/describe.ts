@@ -4,7 +4,9 @@ import { wallClockAt } from "./schedule-parser.ts";
 
 /*
  * Times as the assistant writes them: always with the zone they are in (issue 10: "start–end
- * with time zone"), e.g. "Fri 27 Nov, 13:00–14:00 (Europe/Lisbon)". Pure.
+ * with time zone"), e.g. "Fri 27 Nov, 13:00–14:00 (Europe/Lisbon)", and, when the reader's clocks
+ * say otherwise (a different UTC offset then, whatever the zones are called; issue 11), the
+ * reader's time beside it: "… 15:00–16:00 (UTC) · 07:00–08:00 your time". Pure.
  */
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -14,14 +16,33 @@ function clockIn(epochMs: number, timeZone: string) {
   return { day: { year: wall.year, month: wall.month, day: wall.day }, time: `${pad(wall.hour)}:${pad(wall.minute)}` };
 }
 
-/** An event's start–end in the zone it was made in. */
-export function describeWhen(start: TEventDate, end: TEventDate): string {
+/** UTC offset of `timeZone` at `epochMs`, in minutes (the wall clock read as UTC, minus the instant). */
+function offsetMinutes(epochMs: number, timeZone: string): number {
+  const wall = wallClockAt(epochMs, timeZone);
+  return Math.round((Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
+}
+
+/** An event's start–end in the zone it was made in, and on the reader's clocks when they differ. */
+export function describeWhen(start: TEventDate, end: TEventDate, readerTimeZone?: string): string {
   if (isAllDay(start) && isAllDay(end)) {
     const first = parseCalendarDate(start.date)!;
     const last = parseCalendarDate(end.date)!;
     return end.date === start.date ? `${dayLabel(first)} (all day)` : `${dayLabel(first)} – ${dayLabel(last)} (all day)`;
   }
-  return describeInstants(eventDateToEpochMs(start), eventDateToEpochMs(end), start.time_zone);
+  const startMs = eventDateToEpochMs(start);
+  const endMs = eventDateToEpochMs(end);
+  const when = describeInstants(startMs, endMs, start.time_zone);
+  if (!readerTimeZone) return when;
+  const differs = [startMs, endMs].some((ms) => offsetMinutes(ms, start.time_zone) !== offsetMinutes(ms, readerTimeZone));
+  if (!differs) return when;
+  const from = clockIn(startMs, readerTimeZone);
+  const to = clockIn(endMs, readerTimeZone);
+  const eventDay = clockIn(startMs, start.time_zone).day;
+  const sameDay = (a: typeof from.day, b: typeof from.day) => a.year === b.year && a.month === b.month && a.day === b.day;
+  const local = sameDay(from.day, to.day)
+    ? `${sameDay(from.day, eventDay) ? "" : `${dayLabel(from.day)}, `}${from.time}–${to.time}`
+    : `${dayLabel(from.day)}, ${from.time} – ${dayLabel(to.day)}, ${to.time}`;
+  return `${when} · ${local} your time`;
 }
 
 /** Two instants as wall-clock times in `timeZone`, naming it. */

@@ -54,7 +54,7 @@ async function* listEvents(message: string, ctx: TurnContext): AsyncGenerator<Tu
   }
   const lines = items.map((item) => {
     const role = item.role === "reviewer" ? " · you review it" : "";
-    return `- **${item.title || "Untitled Event"}** — ${describeWhen(item.start_date, item.end_date)} · ${item.status}${role}`;
+    return `- **${item.title || "Untitled Event"}** — ${describeWhen(item.start_date, item.end_date, ctx.timeZone)} · ${item.status}${role}`;
   });
   yield text([`You have ${items.length} event request${items.length === 1 ? "" : "s"} for ${window.label}:`, "", ...lines].join("\n"));
 }
@@ -175,7 +175,7 @@ async function* create(message: string, ctx: TurnContext, isExplicit: boolean): 
     { people: parsed.people ?? [], durationSource: parsed.duration_source ?? "explicit", durationReason: parsed.duration_reason ?? null },
   );
   const event = proposal.event;
-  const lines = [`Here's what I'd plan — nothing is saved until you press **Confirm**:`, "", `- **${event.title ?? "Untitled Event"}**, ${describeWhen(event.start_date, event.end_date)}`];
+  const lines = [`Here's what I'd plan — nothing is saved until you press **Confirm**:`, "", `- **${event.title ?? "Untitled Event"}**, ${describeWhen(event.start_date, event.end_date, ctx.timeZone)}`];
   if (event.location) lines.push(`- at ${event.location}`);
   if (event.duration_minutes !== null && event.duration_source === "default") lines.push(`- ${describeDuration(event.duration_minutes)} (${event.duration_reason ?? "the usual length"}; change it if you like)`);
   if (event.reviewers.length > 0) lines.push(`- reviewers: ${event.reviewers.map(reviewerLabel).join(", ")}`);
@@ -227,14 +227,14 @@ async function* changeOrCancel(kind: "change" | "cancel", message: string, ctx: 
     return;
   }
   if (match.kind === "ambiguous") {
-    const lines = match.candidates.slice(0, 5).map((candidate) => `- **${candidate.title || "Untitled Event"}** — ${describeWhen(candidate.start_date, candidate.end_date)}`);
+    const lines = match.candidates.slice(0, 5).map((candidate) => `- **${candidate.title || "Untitled Event"}** — ${describeWhen(candidate.start_date, candidate.end_date, ctx.timeZone)}`);
     yield text(["Which one do you mean?", "", ...lines, "", "Ask again with more of its title."].join("\n"));
     return;
   }
   const target = match.target;
   if (kind === "cancel") {
     const proposal = await ctx.proposer.cancel(target);
-    yield text(`Cancel **${target.title || "Untitled Event"}** (${describeWhen(target.start_date, target.end_date)})? It is removed from your requests${target.google_event_id ? " and your Google Calendar" : ""} when you press **Confirm**.`);
+    yield text(`Cancel **${target.title || "Untitled Event"}** (${describeWhen(target.start_date, target.end_date, ctx.timeZone)})? It is removed from your requests${target.google_event_id ? " and your Google Calendar" : ""} when you press **Confirm**.`);
     yield { type: "proposal", proposal };
     return;
   }
@@ -255,8 +255,8 @@ async function* changeOrCancel(kind: "change" | "cancel", message: string, ctx: 
   const proposal = await ctx.proposer.update(target, changes);
   const after = proposal.event;
   const said =
-    changes.title !== undefined ? `rename it to **${after.title}**` : changes.location !== undefined ? `move it to **${after.location}**` : `move it to **${describeWhen(after.start_date, after.end_date)}**`;
-  yield text(`I'd change **${target.title || "Untitled Event"}** (${describeWhen(target.start_date, target.end_date)}): ${said}. Nothing changes until you press **Confirm**.`);
+    changes.title !== undefined ? `rename it to **${after.title}**` : changes.location !== undefined ? `move it to **${after.location}**` : `move it to **${describeWhen(after.start_date, after.end_date, ctx.timeZone)}**`;
+  yield text(`I'd change **${target.title || "Untitled Event"}** (${describeWhen(target.start_date, target.end_date, ctx.timeZone)}): ${said}. Nothing changes until you press **Confirm**.`);
   yield { type: "proposal", proposal };
 }
 
