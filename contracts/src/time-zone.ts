@@ -30,6 +30,16 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
+ * How many minutes `timeZone`'s clocks are ahead of UTC at `epochMs` (-480 for Los Angeles in
+ * winter, 330 for Kolkata). Two zones read alike at an instant when these are equal, whatever they
+ * are called: the one test of "does this time need the reader's own beside it" (web, agent,
+ * notifications).
+ */
+export function utcOffsetMinutes(epochMs: number, timeZone: string): number {
+  return Math.round(zoneOffsetMs(epochMs, timeZone) / 60_000);
+}
+
+/**
  * The one spelling of a zone this runtime knows ("us/pacific" → "America/Los_Angeles",
  * "europe/LISBON" → "Europe/Lisbon", "Asia/Kolkata" → "Asia/Calcutta"), or null when it knows no
  * such zone. It is Intl's (CLDR's) name, so Node and browsers agree on it; CLDR keeps some older

@@ -1,4 +1,4 @@
-import { canonicalTimeZone, parseDateTime, utcMs } from "@amia/contracts";
+import { canonicalTimeZone, parseDateTime, utcMs, utcOffsetMinutes } from "@amia/contracts";
 
 /*
  * The one wall-clock and zone reader of the web app, shared by the form rules and the formatter
@@ -116,14 +116,8 @@ export function knownTimeZones(current?: string | null): string[] {
   return [...zones].sort((a, b) => a.localeCompare(b));
 }
 
-/** How many minutes `timeZone`'s clocks are ahead of UTC at `instant` (-480 for Los Angeles in winter). */
-export function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const minute = Math.floor(instant / 60_000) * 60_000;
-  const { date, time } = wallClockAt(minute, timeZone);
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hour, min] = time.split(":").map(Number) as [number, number];
-  return Math.round((utcMs(year, month, day, hour, min) - minute) / 60_000);
-}
+/** How many minutes `timeZone`'s clocks are ahead of UTC at `instant` (-480 for Los Angeles in winter): the contracts' rule. */
+export const zoneOffsetMinutes = utcOffsetMinutes;
 
 /**
  * Which instant a wall-clock date and time in `timeZone` is:

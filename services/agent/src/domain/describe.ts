@@ -1,4 +1,4 @@
-import { eventDateToEpochMs, isAllDay, parseCalendarDate, type TEventDate } from "@amia/contracts";
+import { eventDateToEpochMs, isAllDay, parseCalendarDate, utcOffsetMinutes, type TEventDate } from "@amia/contracts";
 import { dayLabel } from "./time-window.ts";
 import { wallClockAt } from "./schedule-parser.ts";
 
@@ -16,12 +16,6 @@ function clockIn(epochMs: number, timeZone: string) {
   return { day: { year: wall.year, month: wall.month, day: wall.day }, time: `${pad(wall.hour)}:${pad(wall.minute)}` };
 }
 
-/** UTC offset of `timeZone` at `epochMs`, in minutes (the wall clock read as UTC, minus the instant). */
-function offsetMinutes(epochMs: number, timeZone: string): number {
-  const wall = wallClockAt(epochMs, timeZone);
-  return Math.round((Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
-}
-
 /** An event's start–end in the zone it was made in, and on the reader's clocks when they differ. */
 export function describeWhen(start: TEventDate, end: TEventDate, readerTimeZone?: string): string {
   if (isAllDay(start) && isAllDay(end)) {
@@ -33,7 +27,7 @@ export function describeWhen(start: TEventDate, end: TEventDate, readerTimeZone?
   const endMs = eventDateToEpochMs(end);
   const when = describeInstants(startMs, endMs, start.time_zone);
   if (!readerTimeZone) return when;
-  const differs = [startMs, endMs].some((ms) => offsetMinutes(ms, start.time_zone) !== offsetMinutes(ms, readerTimeZone));
+  const differs = [startMs, endMs].some((ms) => utcOffsetMinutes(ms, start.time_zone) !== utcOffsetMinutes(ms, readerTimeZone));
   if (!differs) return when;
   const from = clockIn(startMs, readerTimeZone);
   const to = clockIn(endMs, readerTimeZone);

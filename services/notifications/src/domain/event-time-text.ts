@@ -1,4 +1,4 @@
-import { canonicalTimeZone, eventDateToEpochMs, parseCalendarDate, utcMs, type TEventDate } from "@amia/contracts";
+import { canonicalTimeZone, eventDateToEpochMs, parseCalendarDate, utcMs, utcOffsetMinutes, type TEventDate } from "@amia/contracts";
 
 /*
  * When an event happens, as a notification says it to one recipient (issue 11 points 1 and 4):
@@ -34,18 +34,6 @@ function clockFormatter(timeZone: string): Intl.DateTimeFormat {
     formatters.set(timeZone, formatter);
   }
   return formatter;
-}
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "GMT+01:00", "GMT-08:00", or "GMT" at zero: equal strings are equal offsets. */
-function utcOffsetAt(epochMs: number, timeZone: string): string {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  return formatter.formatToParts(epochMs).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
 }
 
 interface Clock {
@@ -102,7 +90,7 @@ export function eventTimeText(start: TEventDate, end: TEventDate, recipientZone:
   const theirs = clockAt(instant, start.time_zone, referenceYear);
   const zone = usableZone(recipientZone);
   if (zone === null) return `${theirs.day}, ${theirs.time} ${theirs.zoneName}`;
-  if (utcOffsetAt(instant, zone) === utcOffsetAt(instant, start.time_zone)) return `${theirs.day}, ${theirs.time}`;
+  if (utcOffsetMinutes(instant, zone) === utcOffsetMinutes(instant, start.time_zone)) return `${theirs.day}, ${theirs.time}`;
   const mine = clockAt(instant, zone, referenceYear);
   const local = mine.day === theirs.day ? mine.time : `${mine.day}, ${mine.time}`;
   return `${theirs.day}, ${theirs.time} ${theirs.zoneName} · ${local} your time`;
