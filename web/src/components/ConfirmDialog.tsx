@@ -6,6 +6,8 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The button that leaves things as they are. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** While the confirmed action runs: the confirm button spins and the dialog cannot be dismissed. */
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = "Delete",
+  cancelLabel = "Cancel",
   onConfirm,
   onCancel,
   busy = false,
@@ -34,7 +37,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={cancel} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant="danger" onClick={onConfirm} loading={busy}>
             {confirmLabel}

@@ -22,6 +22,7 @@ export interface DropdownMenuProps {
   placement?: "bottom-start" | "bottom-end";
   /** Gap in px between the button and the menu. */
   offset?: number;
+  /** Classes added to the button's own (which keep it looking like a button). */
   buttonClassName?: string;
 }
 
@@ -154,7 +155,7 @@ export function DropdownMenu({
         ref={buttonRef}
         id={buttonId}
         type="button"
-        className={buttonClassName ?? "dropdown__button"}
+        className={buttonClassName ? `dropdown__button ${buttonClassName}` : "dropdown__button"}
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}

@@ -1,4 +1,4 @@
-import { hasNext, hasPrevious, pageOf, totalPages } from "../lib/pagination.ts";
+import { hasNext, hasPrevious, isPaged, pageOf, totalPages } from "../lib/pagination.ts";
 import { Button } from "./Button.tsx";
 import "./Pagination.css";
 
@@ -10,10 +10,14 @@ export interface PaginationProps {
   onChange: (skip: number) => void;
 }
 
-/** "Page X of Y" between Previous and Next, which are disabled at the ends. */
+/**
+ * "Page X of Y" between Previous and Next, which are disabled at the ends. Nothing on a list that
+ * fits one page (unless the list is past its first, where Previous still leads back).
+ */
 export function Pagination({ skip, take, total, onChange }: PaginationProps) {
   const page = pageOf(skip, take);
   const pages = totalPages(total, take);
+  if (!isPaged(skip, take, total)) return null;
   return (
     <nav className="pagination" aria-label="Pagination">
       <Button

@@ -1,8 +1,22 @@
+import {
+  END_BEFORE_START_MESSAGE,
+  MAX_APPROVERS,
+  MAX_RESPONSE_NOTES_LENGTH,
+  MAX_SMART_PARSE_DESCRIPTION_LENGTH,
+  MAX_USER_MESSAGE_LENGTH,
+  MIXED_EVENT_DATES_MESSAGE,
+  type TErrorCode,
+  type TFieldError,
+} from "@amia/contracts";
+
 /*
- * What the user reads when something fails (SPEC.md section 8): the server's `message` when it
- * gave one, else a default message for the action.
+ * What a person reads when something fails: the one place (DESIGN.md "Errors"). The server's
+ * `message` is for developers and is never shown; what the person reads comes from the error's
+ * `code` (contracts/src/errors.ts) and the wire paths of its field errors, in plain words, with
+ * SPEC.md section 8's default message for the action when neither says more.
  */
 
+/** SPEC.md section 8, "Default messages when the server gives none". */
 export const DEFAULT_MESSAGES = {
   login: "Login failed. Please try again.",
   logout: "Logout failed. Please try again.",
@@ -42,63 +56,274 @@ export const DEFAULT_MESSAGES = {
 
 export type DefaultMessageKey = keyof typeof DEFAULT_MESSAGES;
 
-/** The api client's own text when the server sent no message (web/src/api/client.ts). */
-const NO_SERVER_MESSAGE = /^HTTP Error: \d+$/;
-
-function messageOf(value: unknown): string | null {
-  if (typeof value !== "object" || value === null) return null;
-  const message = (value as { message?: unknown }).message;
-  return typeof message === "string" && message.trim() !== "" && !NO_SERVER_MESSAGE.test(message) ? message : null;
-}
+// ---- Error codes ----------------------------------------------------------------------------
 
 /**
- * The server's `message`, else `fallback`. Counts as the server's: an error with a numeric
- * `status` (the api client's ApiError, including its network-error text), an error `body` or
- * `data` object, or a plain error body `{message}`. A bare Error (a bug, a TypeError ...) or an
- * "HTTP Error: {status}" with no server text gives the fallback, so internals never leak.
+ * Every error code of the API in plain words, for an action with no words of its own for it.
+ * `internal` is not here: a failure on our side says which action failed, with the action's
+ * default message (SPEC.md section 8). A new code in the contracts fails to compile here until
+ * it has words.
  */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (typeof error !== "object" || error === null) return fallback;
-  const candidate = error as { status?: unknown; body?: unknown; data?: unknown; response?: { data?: unknown } };
-  const nested = messageOf(candidate.body) ?? messageOf(candidate.data) ?? messageOf(candidate.response?.data);
-  if (nested) return nested;
-  if (typeof candidate.status === "number") return messageOf(error) ?? fallback;
-  if (!(error instanceof Error)) return messageOf(error) ?? fallback;
-  return fallback;
-}
+export const ERROR_CODE_MESSAGES: Readonly<Record<Exclude<TErrorCode, "internal">, string>> = {
+  validation_failed: "Some details need another look.",
+  unauthorized: DEFAULT_MESSAGES.sessionExpired,
+  forbidden: "You don't have permission to do that.",
+  not_found: "It doesn't exist any more, or it isn't yours to see.",
+  conflict: "Something changed in the meantime. Reload the page and try again.",
+  payload_too_large: "That's too much to send at once. Make it shorter and try again.",
+  rate_limited: "You're going a little fast. Wait a moment and try again.",
+  upstream_unavailable: "Part of Amia isn't answering right now. Please try again in a moment.",
+};
+
+// ---- Fields ---------------------------------------------------------------------------------
 
 /** A time zone nobody knows, wherever one is typed (Settings, the event form). */
 export const TIME_ZONE_MESSAGE = "Choose a time zone from the list, such as Europe/Lisbon.";
 
-/**
- * The settings' fields in plain words (PATCH /api/v1/users/me/settings), by the wire path of a
- * 400's field error: what the person reads next to the field, instead of the server's text.
- */
-export const SETTINGS_FIELD_MESSAGES: Readonly<Record<string, string>> = {
-  time_zone: TIME_ZONE_MESSAGE,
-  "working_hours.start": "Enter the time your working day starts.",
-  "working_hours.end": "Your working day must end after it starts.",
-  "working_hours.days": "Choose at least one working day.",
-  share_free_busy: "Choose whether to share your free/busy times.",
+const DEVICE_CLOCK = "Your device's date and time couldn't be read. Reload the page and try again.";
+const UNREADABLE_CHAT = "This conversation couldn't be sent as it is. Start a new chat and try again.";
+const REVIEWER_NOT_CONNECTED = "This person can't review your request: choose someone you're connected with.";
+
+/** One side of an event (`start_date` / `end_date`), `side` in words ("start", "end"). */
+function eventDateWords<W extends "start_date" | "end_date">(wire: W, side: "start" | "end"): Record<W | `${W}.${"date" | "date_time" | "time_zone"}`, string> {
+  return {
+    [wire]: `Choose ${side === "start" ? "a start" : "an end"} date.`,
+    [`${wire}.date`]: `Choose a real ${side} date.`,
+    [`${wire}.date_time`]: `Choose ${side === "start" ? "a start" : "an end"} date and time.`,
+    [`${wire}.time_zone`]: TIME_ZONE_MESSAGE,
+  } as Record<W | `${W}.${"date" | "date_time" | "time_zone"}`, string>;
+}
+
+const EVENT_FIELDS = {
+  title: "Keep the title to 200 characters or fewer.",
+  description: "Keep the description to 5,000 characters or fewer.",
+  location: "Keep the location to 500 characters or fewer.",
+  notes: "Keep the notes to 5,000 characters or fewer.",
+  ...eventDateWords("start_date", "start"),
+  ...eventDateWords("end_date", "end"),
+  importance_level: "Choose an importance from 1 to 5.",
+  approvers: `Choose up to ${MAX_APPROVERS} reviewers, each once.`,
+  "approvers.*": REVIEWER_NOT_CONNECTED,
+  "approvers.*.user_id": REVIEWER_NOT_CONNECTED,
+  "approvers.*.required": "Choose whether this reviewer's approval is required.",
 };
 
+/**
+ * Each request body the web app sends, by the wire path of a 400's field error ("title",
+ * "end_date.date_time", "approvers.*.user_id": a list index reads `*`): what the person reads
+ * next to the field. Every field of every body has words (lib/errors.test.ts walks the
+ * contracts' schemas to hold this table to them).
+ */
+export const FIELD_MESSAGES = {
+  /** POST and PATCH /api/v1/event-requests. */
+  event_request: EVENT_FIELDS,
+  /** POST /api/v1/event-requests/commands/auto-fill (the form as it stands, and what was typed). */
+  smart_fill: {
+    ...EVENT_FIELDS,
+    description: `Describe the event in a few words (up to ${MAX_SMART_PARSE_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters).`,
+    current_date: DEVICE_CLOCK,
+    time_zone: TIME_ZONE_MESSAGE,
+    title: "Check the title.",
+    location: "Check the location.",
+    notes: "Check the notes.",
+    google_event_id: "This event's calendar link couldn't be read. Reload the page and try again.",
+  },
+  /** POST /api/v1/event-requests/{id}/approvals/approve and .../reject. */
+  review: {
+    response_notes: `Keep your note to ${MAX_RESPONSE_NOTES_LENGTH.toLocaleString("en-US")} characters or fewer.`,
+  },
+  /** POST /api/v1/relationship-requests. */
+  relationship_request: {
+    requested_email: "Enter a valid email address, like ana@example.com.",
+  },
+  /** PATCH /api/v1/users/me/settings. */
+  settings: {
+    time_zone: TIME_ZONE_MESSAGE,
+    working_hours: "Set the start, the end and the days of your working hours.",
+    "working_hours.start": "Enter the time your working day starts.",
+    "working_hours.end": "Your working day must end after it starts.",
+    "working_hours.days": "Choose at least one working day.",
+    "working_hours.days.*": "Choose working days from Monday to Sunday.",
+    share_free_busy: "Choose whether to share your free/busy times.",
+  },
+  /** POST /api/v1/agent/commands/chat. */
+  chat: {
+    messages: "Type a message first.",
+    "messages.*": "Type a message first.",
+    "messages.*.role": UNREADABLE_CHAT,
+    "messages.*.content": `Your message is too long: keep it under ${MAX_USER_MESSAGE_LENGTH.toLocaleString("en-US")} characters.`,
+    "messages.*.timestamp": UNREADABLE_CHAT,
+    metadata: UNREADABLE_CHAT,
+    conversation_id: "This conversation no longer exists. Start a new chat.",
+    context: DEVICE_CLOCK,
+    "context.current_date": DEVICE_CLOCK,
+    "context.current_time": DEVICE_CLOCK,
+    "context.timezone": "Your device's time zone isn't one Amia knows: choose yours in Settings.",
+  },
+  /** POST /api/v1/agent/proposals/{id}/confirm. */
+  proposal: {
+    reviewers: "Those reviewers can't be used here. Use Change to edit the event instead.",
+    "reviewers.*": "Those reviewers can't be used here. Use Change to edit the event instead.",
+    "reviewers.*.user_id": "Those reviewers can't be used here. Use Change to edit the event instead.",
+    "reviewers.*.required": "Those reviewers can't be used here. Use Change to edit the event instead.",
+  },
+  /** PATCH /api/v1/notifications/{id}. */
+  notification: {
+    is_read: "This notification couldn't be marked as read. Please try again.",
+  },
+} as const satisfies Record<string, Readonly<Record<string, string>>>;
+
+export type ApiBody = keyof typeof FIELD_MESSAGES;
+
+/**
+ * Cross-field refusals the contracts name by a message of their own (exported there, so this
+ * reads a constant, not prose), in our words.
+ */
+/** An event's end before its start (the form says it too, before sending). */
+export const END_BEFORE_START_WORDS = "The end can't be before the start.";
+
+const CONTRACT_MESSAGE_WORDS: ReadonlyArray<readonly [string, string]> = [
+  [END_BEFORE_START_MESSAGE, END_BEFORE_START_WORDS],
+  [MIXED_EVENT_DATES_MESSAGE, "Make the start and the end both all-day, or both timed."],
+];
+
+/** "approvers.0.user_id" → "approvers.*.user_id". */
+export function fieldKey(path: string): string {
+  return path
+    .split(".")
+    .map((part) => (/^\d+$/.test(part) ? "*" : part))
+    .join(".");
+}
+
+/**
+ * What a field error of `body` means, in plain words: the words of its path, else of the
+ * nearest field it belongs to ("start_date.date_time.x" → "start_date.date_time"); null when the
+ * body has none (the caller's Note then says what failed). `serverMessage` is only compared with
+ * the contracts' own constants (an end before the start), never shown.
+ */
+export function fieldMessage(body: ApiBody, path: string, serverMessage = ""): string | null {
+  for (const [contractMessage, words] of CONTRACT_MESSAGE_WORDS) if (serverMessage.includes(contractMessage)) return words;
+  const table: Readonly<Record<string, string>> = FIELD_MESSAGES[body];
+  const parts = fieldKey(path).split(".");
+  for (let length = parts.length; length > 0; length -= 1) {
+    const words = table[parts.slice(0, length).join(".")];
+    if (words !== undefined) return words;
+  }
+  return null;
+}
+
+/** A 400's field errors as words by wire path (the first error of a path wins). */
+export function fieldMessages(body: ApiBody, fields: readonly TFieldError[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const { path, message } of fields) {
+    const words = fieldMessage(body, path, message);
+    if (words !== null && result[path] === undefined) result[path] = words;
+  }
+  return result;
+}
+
+// ---- A failed call ----------------------------------------------------------------------------
+
+interface ErrorParts {
+  status: number | null;
+  code: string | null;
+  fields: TFieldError[];
+}
+
+/** The parts of an api client error (web/src/api/client.ts ApiError) that say what failed. */
+function partsOf(error: unknown): ErrorParts {
+  if (typeof error !== "object" || error === null) return { status: null, code: null, fields: [] };
+  const candidate = error as { status?: unknown; code?: unknown; fields?: unknown };
+  const fields = Array.isArray(candidate.fields)
+    ? (candidate.fields as Array<Partial<TFieldError>>).flatMap((field) =>
+        typeof field.path === "string" ? [{ path: field.path, message: typeof field.message === "string" ? field.message : "" }] : [],
+      )
+    : [];
+  return {
+    status: typeof candidate.status === "number" ? candidate.status : null,
+    code: typeof candidate.code === "string" ? candidate.code : null,
+    fields,
+  };
+}
+
+function isKnownCode(code: string | null): code is Exclude<TErrorCode, "internal"> {
+  return code !== null && Object.hasOwn(ERROR_CODE_MESSAGES, code);
+}
+
+export interface ErrorWords {
+  /** The request body the call sent: a validation failure names its first field in words. */
+  body?: ApiBody;
+  /** This action's own words for some codes ("You've already answered this request"). */
+  codes?: Partial<Record<TErrorCode, string>>;
+}
+
+/**
+ * What a person reads when a call failed, never the server's text: a lost connection says so;
+ * then the action's own words for the code; a validation failure's first field in words (with
+ * `body`); the code's words; and for a failure on our side, an unknown code, no answer at all
+ * or a bug in this app, `fallback`, the action's default message (SPEC.md section 8).
+ */
+export function errorMessage(error: unknown, fallback: string, words: ErrorWords = {}): string {
+  const { status, code, fields } = partsOf(error);
+  if (code === "network_error" || status === 0) return DEFAULT_MESSAGES.network;
+  const known = code as TErrorCode | null;
+  const own = known === null ? undefined : words.codes?.[known];
+  if (own !== undefined) return own;
+  if (code === "validation_failed" && words.body) {
+    for (const field of fields) {
+      const message = fieldMessage(words.body, field.path, field.message);
+      if (message !== null) return message;
+    }
+  }
+  return isKnownCode(code) ? ERROR_CODE_MESSAGES[code] : fallback;
+}
+
+/** Actions' own words for codes that mean something particular there. */
+export const ACTION_CODE_MESSAGES = {
+  fetchEventRequest: {
+    not_found: "This event request doesn't exist or has been deleted.",
+  },
+  saveEventRequest: {
+    not_found: "This event request doesn't exist or has been deleted.",
+    forbidden: "Only the person who created this request can change it.",
+    conflict: "This request changed while you were editing it. Reload the page and try again.",
+  },
+  reviewEventRequest: {
+    not_found: "This event request doesn't exist or has been deleted.",
+    forbidden: "Only the reviewers of this request can approve or reject it.",
+    conflict: "You've already answered this request.",
+  },
+  sendRelationshipRequest: {
+    conflict: "You're already connected with this person, or a request between you is waiting for an answer.",
+  },
+  cancelRelationshipRequest: {
+    not_found: "This request was already answered or cancelled.",
+    forbidden: "Only the person who sent a request can cancel it.",
+    conflict: "This request is changing right now. Please try again.",
+  },
+  removeRelationship: {
+    not_found: "You're no longer connected with this person.",
+  },
+} as const satisfies Record<string, Partial<Record<TErrorCode, string>>>;
+
+// ---- The assistant ----------------------------------------------------------------------------
 /*
- * The assistant (issue 10): words for the chat's and the proposal cards' failures, by the
- * error's code, so a person never reads the server's text about a card.
+ * Words for the chat's and the proposal cards' failures (issue 10), so a person never reads the
+ * server's text about a card.
  */
 
 /** What a proposal card failed to do. */
 export type ProposalActionName = "confirm" | "undo" | "cancel";
 
 export const ASSISTANT_MESSAGES = {
-  messageTooLong: "Your message is too long: keep it under 2,000 characters.",
-  conversationGone: "This conversation no longer exists. Start a new chat.",
+  messageTooLong: FIELD_MESSAGES.chat["messages.*.content"],
+  conversationGone: FIELD_MESSAGES.chat.conversation_id,
   openConversation: "Couldn't open this conversation. Please try again.",
   fetchConversations: "Couldn't load your chat history.",
   clearConversations: "Couldn't clear your chat history. Please try again.",
   rateLimited: "You're sending messages too quickly. Wait a moment and try again.",
   proposalGone: "This proposal is no longer available.",
-  proposalReviewers: "Those reviewers can't be used here. Use Change to edit the event instead.",
+  proposalReviewers: FIELD_MESSAGES.proposal.reviewers,
   confirmConflict: "This can no longer be confirmed: it has expired or was already used.",
   undoConflict: "It's too late to undo this.",
   cancelConflict: "This can no longer be cancelled: it was already used or has expired.",
@@ -107,38 +332,26 @@ export const ASSISTANT_MESSAGES = {
   cancelFailed: "Couldn't cancel. Please try again.",
 } as const;
 
-function codeOf(error: unknown): { status: number | null; code: string | null; paths: string[] } {
-  if (typeof error !== "object" || error === null) return { status: null, code: null, paths: [] };
-  const candidate = error as { status?: unknown; code?: unknown; fields?: unknown };
-  const fields = Array.isArray(candidate.fields) ? (candidate.fields as { path?: unknown }[]) : [];
-  return {
-    status: typeof candidate.status === "number" ? candidate.status : null,
-    code: typeof candidate.code === "string" ? candidate.code : null,
-    paths: fields.flatMap((field) => (typeof field.path === "string" ? [field.path] : [])),
-  };
-}
-
 /** A failed Confirm / Undo / Cancel in plain words, by code (409 says which action could not happen). */
 export function proposalErrorMessage(action: ProposalActionName, error: unknown): string {
-  const { status, code } = codeOf(error);
-  if (code === "network_error" || status === 0) return DEFAULT_MESSAGES.network;
-  if (code === "not_found" || status === 404) return ASSISTANT_MESSAGES.proposalGone;
-  if (code === "conflict" || status === 409) return ASSISTANT_MESSAGES[`${action}Conflict`];
-  if (code === "validation_failed" || status === 400) return ASSISTANT_MESSAGES.proposalReviewers;
-  if (code === "rate_limited" || status === 429) return ASSISTANT_MESSAGES.rateLimited;
-  return ASSISTANT_MESSAGES[`${action}Failed`];
+  return errorMessage(error, ASSISTANT_MESSAGES[`${action}Failed`], {
+    body: "proposal",
+    codes: {
+      not_found: ASSISTANT_MESSAGES.proposalGone,
+      conflict: ASSISTANT_MESSAGES[`${action}Conflict`],
+      validation_failed: ASSISTANT_MESSAGES.proposalReviewers,
+      rate_limited: ASSISTANT_MESSAGES.rateLimited,
+    },
+  });
 }
 
 /**
- * A failed chat turn, by code: a message over the limit, a conversation that is gone, too many
- * messages; null when the code has no words of its own (the chat then shows its usual text).
+ * A failed chat turn: a message over the limit, a conversation that is gone, too many messages,
+ * any code in words; else the chat's default (SPEC.md section 8).
  */
-export function chatCodeMessage(error: unknown): string | null {
-  const { status, code, paths } = codeOf(error);
-  if ((code === "validation_failed" || status === 400) && paths.some((path) => /^messages\.\d+\.content$/.test(path))) {
-    return ASSISTANT_MESSAGES.messageTooLong;
-  }
-  if (code === "not_found" || status === 404) return ASSISTANT_MESSAGES.conversationGone;
-  if (code === "rate_limited" || status === 429) return ASSISTANT_MESSAGES.rateLimited;
-  return null;
+export function chatErrorMessage(error: unknown): string {
+  return errorMessage(error, DEFAULT_MESSAGES.chat, {
+    body: "chat",
+    codes: { not_found: ASSISTANT_MESSAGES.conversationGone, rate_limited: ASSISTANT_MESSAGES.rateLimited },
+  });
 }

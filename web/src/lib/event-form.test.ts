@@ -139,8 +139,14 @@ describe("validateEventForm", () => {
   });
 
   it("asks for both dates in plain words", () => {
-    expect(validateEventForm(form({ all_day: true }))).toEqual({ start_date: "Choose a start date", end_date: "Choose an end date" });
-    expect(validateEventForm({ ...timed, end_date: "" })).toEqual({ end_date: "Choose an end date" });
+    expect(validateEventForm(form({ all_day: true }))).toEqual({ start_date: "Choose a start date.", end_date: "Choose an end date." });
+    expect(validateEventForm({ ...timed, end_date: "" })).toEqual({ end_date: "Choose an end date." });
+  });
+
+  it("refuses Required Review with nobody to require, on the reviewer, and not on an edit (its reviewer is fixed)", () => {
+    expect(validateEventForm({ ...timed, required_review: true })).toEqual({ approver_id: "Choose a reviewer, or untick Required Review." });
+    expect(validateEventForm({ ...timed, required_review: true, approver_id: "u1" })).toEqual({});
+    expect(validateEventForm({ ...timed, required_review: true }, timed)).toEqual({});
   });
 
   it("does not validate the title", () => {
@@ -156,9 +162,9 @@ describe("validateEventForm", () => {
   });
 
   it("refuses an end before the start, compared as instants in the event's zone", () => {
-    expect(validateEventForm({ ...timed, end_time: "11:00" })).toEqual({ end_time: "The end can't be before the start" });
-    expect(validateEventForm({ ...timed, end_date: "2026-03-10" })).toEqual({ end_date: "The end can't be before the start" });
-    expect(validateEventForm(form({ all_day: true, start_date: "2026-03-11", end_date: "2026-03-10" }))).toEqual({ end_date: "The end can't be before the start" });
+    expect(validateEventForm({ ...timed, end_time: "11:00" })).toEqual({ end_time: "The end can't be before the start." });
+    expect(validateEventForm({ ...timed, end_date: "2026-03-10" })).toEqual({ end_date: "The end can't be before the start." });
+    expect(validateEventForm(form({ all_day: true, start_date: "2026-03-11", end_date: "2026-03-10" }))).toEqual({ end_date: "The end can't be before the start." });
     expect(validateEventForm({ ...timed, end_time: "12:00" })).toEqual({}); // equal is allowed, as on the server
   });
 

@@ -9,7 +9,7 @@ import {
   type TSmartParseResult,
   type TUpdateEventRequestBody,
 } from "@amia/contracts";
-import { TIME_ZONE_MESSAGE } from "./errors.ts";
+import { END_BEFORE_START_WORDS, FIELD_MESSAGES, TIME_ZONE_MESSAGE } from "./errors.ts";
 import { formatShortDate, formatTime } from "./format.ts";
 import { addDaysToDate, addMinutesToTime, parseTime, resolveWallClock, splitDateTime, wallClockAt } from "./wall-clock.ts";
 
@@ -32,9 +32,11 @@ export const DEFAULT_IMPORTANCE_LEVEL = 1;
 
 export const START_TIME_REQUIRED = "Start time is required";
 export const END_TIME_REQUIRED = "End time is required";
-export const START_DATE_REQUIRED = "Choose a start date";
-export const END_DATE_REQUIRED = "Choose an end date";
-export const END_BEFORE_START = "The end can't be before the start";
+export const START_DATE_REQUIRED = FIELD_MESSAGES.event_request.start_date;
+export const END_DATE_REQUIRED = FIELD_MESSAGES.event_request.end_date;
+export const END_BEFORE_START = END_BEFORE_START_WORDS;
+/** "Required Review" ticked with nobody chosen: said on the reviewer, not silently dropped. */
+export const REVIEWER_FOR_REQUIRED_REVIEW = "Choose a reviewer, or untick Required Review.";
 
 export type EventFormValues = {
   title: string;
@@ -189,9 +191,16 @@ function sideChanged(values: EventFormValues, baseline: EventFormValues, side: S
  * are needed (the contract requires them); unless all-day, both times (SPEC.md's words); a time
  * the clocks skip in that zone is refused, naming the jump; the end may not be before the start
  * (compared as instants, or as days for all-day events). On an edit (`baseline`), a side the
- * person did not touch is not checked for a skipped time: it is not sent.
+ * person did not touch is not checked for a skipped time: it is not sent. "Required Review"
+ * needs a reviewer to require (on a new event: an edit's reviewer is fixed at creation).
  */
 export function validateEventForm(values: EventFormValues, baseline?: EventFormValues): EventFormErrors {
+  const errors = dateTimeErrors(values, baseline);
+  if (!baseline && values.required_review && !values.approver_id) errors.approver_id = REVIEWER_FOR_REQUIRED_REVIEW;
+  return errors;
+}
+
+function dateTimeErrors(values: EventFormValues, baseline: EventFormValues | undefined): EventFormErrors {
   const errors: EventFormErrors = {};
   const zone = formTimeZone(values);
   if (zone === null) errors.time_zone = TIME_ZONE_MESSAGE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasNext, hasPrevious, nextSkip, pageOf, previousSkip, totalPages } from "./pagination.ts";
+import { hasNext, hasPrevious, isPaged, nextSkip, pageOf, previousSkip, totalPages } from "./pagination.ts";
 
 describe("pageOf", () => {
   it("is floor(skip/take)+1", () => {
@@ -40,5 +40,14 @@ describe("previous / next", () => {
     expect(nextSkip(10, 10)).toBe(20);
     expect(previousSkip(10, 10)).toBe(0);
     expect(previousSkip(5, 10)).toBe(0);
+  });
+});
+
+describe("isPaged", () => {
+  it("shows Previous / Next only for more than one page, or on a page past the first", () => {
+    expect(isPaged(0, 10, 0)).toBe(false);
+    expect(isPaged(0, 10, 10)).toBe(false);
+    expect(isPaged(0, 10, 11)).toBe(true);
+    expect(isPaged(10, 10, 5)).toBe(true);
   });
 });

@@ -15,6 +15,11 @@ export function totalPages(total: number, take: number): number {
   return Math.max(1, Math.ceil(total / take));
 }
 
+/** Whether a list needs its Previous / Next: more than one page, or a page past the first. */
+export function isPaged(skip: number, take: number, total: number): boolean {
+  return totalPages(total, take) > 1 || hasPrevious(skip);
+}
+
 export function hasPrevious(skip: number): boolean {
   return skip > 0;
 }

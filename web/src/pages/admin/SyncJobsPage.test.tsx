@@ -66,10 +66,11 @@ describe("SyncJobsPage", () => {
     expect(html).not.toContain("Failed jobs");
   });
 
-  it("shows other errors with the server's message and Try Again", () => {
-    const html = render(withError(new ApiError(503, "Queue unavailable")));
+  it("shows other errors in plain words, never the server's, and Try Again", () => {
+    const html = render(withError(new ApiError(503, "Queue unavailable", "upstream_unavailable")));
     expect(html).toContain("note--error");
-    expect(html).toContain("Queue unavailable");
+    expect(html).toContain("Part of Amia isn&#x27;t answering right now. Please try again in a moment.");
+    expect(html).not.toContain("Queue unavailable");
     expect(html).toContain("Try Again");
   });
 });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MAX_CHAT_MESSAGES, ZChatRequestSchema, type TConversationMessage } from "@amia/contracts";
-import { ApiError } from "../../api/client.ts";
 import {
   appendPart,
   buildChatRequest,
-  chatErrorMessage,
   chatReducer,
   fromStoredMessages,
   initialChatState,
@@ -224,25 +222,5 @@ describe("buildChatRequest", () => {
     const request = buildChatRequest(messages, now, options);
     expect(request.messages).toHaveLength(MAX_CHAT_MESSAGES);
     expect(request.messages.at(-1)).toEqual({ role: "user", content: `q${MAX_CHAT_MESSAGES + 4}` });
-  });
-});
-
-describe("chatErrorMessage", () => {
-  it("shows the api error's text", () => {
-    expect(chatErrorMessage(new ApiError(500, "HTTP Error: 500"))).toBe("HTTP Error: 500");
-    expect(chatErrorMessage(new ApiError(502, "The assistant is unavailable", "upstream_error"))).toBe(
-      "The assistant is unavailable",
-    );
-  });
-
-  it("has words of its own for a message over the limit and a conversation that is gone", () => {
-    const tooLong = new ApiError(400, "raw", "validation_failed", [{ path: "messages.0.content", message: "raw" }]);
-    expect(chatErrorMessage(tooLong)).toBe("Your message is too long: keep it under 2,000 characters.");
-    expect(chatErrorMessage(new ApiError(404, "Conversation not found", "not_found"))).toBe("This conversation no longer exists. Start a new chat.");
-  });
-
-  it("falls back to the chat default for anything else", () => {
-    expect(chatErrorMessage(new TypeError("x is undefined"))).toBe("Failed to chat with Amia. Please try again.");
-    expect(chatErrorMessage(null)).toBe("Failed to chat with Amia. Please try again.");
   });
 });

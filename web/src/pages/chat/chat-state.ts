@@ -6,8 +6,6 @@ import {
   type TConversationMessage,
   type TProposal,
 } from "@amia/contracts";
-import { ApiError } from "../../api/client.ts";
-import { chatCodeMessage, DEFAULT_MESSAGES } from "../../lib/errors.ts";
 import { browserTimeZone } from "../../lib/wall-clock.ts";
 
 /*
@@ -188,16 +186,4 @@ export function buildChatRequest(
       timezone: timeZone,
     },
   };
-}
-
-/**
- * The text shown for a failed send: words of our own for the codes that have them (a message
- * over the limit, a conversation that is gone); else the ApiError's message, which is meant for
- * the user (the server's message, "HTTP Error: {status}", "No response body", the network
- * text); anything else is a bug, shown as the chat default (SPEC.md section 8).
- */
-export function chatErrorMessage(error: unknown): string {
-  const words = chatCodeMessage(error);
-  if (words !== null) return words;
-  return error instanceof ApiError && error.message.trim() !== "" ? error.message : DEFAULT_MESSAGES.chat;
 }

@@ -4,10 +4,9 @@ import { fetchConversation, seedProposals } from "../../api/assistant.ts";
 import { streamChat } from "../../api/chat.ts";
 import { ApiError } from "../../api/client.ts";
 import { keys } from "../../api/keys.ts";
-import { ASSISTANT_MESSAGES } from "../../lib/errors.ts";
+import { ASSISTANT_MESSAGES, chatErrorMessage } from "../../lib/errors.ts";
 import {
   buildChatRequest,
-  chatErrorMessage,
   chatReducer,
   fromStoredMessages,
   initialChatState,

@@ -10,7 +10,7 @@ import { Pill } from "../../components/Pill.tsx";
 import { ApprovalProgressBar, ReviewerList } from "../../components/ReviewStatus.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { ZonedTime } from "../../components/ZonedTime.tsx";
-import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
+import { ACTION_CODE_MESSAGES, DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
 import { calendarNote, statusLabel, statusTone } from "../../lib/event-status.ts";
 import { formatEventSide } from "../../lib/format.ts";
 import { UNTITLED_EVENT } from "../../lib/truncate.ts";
@@ -34,7 +34,7 @@ export function EventRequestDetailsModal({ id, onClose }: { id: string | null; o
       {isPending ? (
         <Spinner />
       ) : isError ? (
-        <Note kind="error">{errorMessage(error, DEFAULT_MESSAGES.fetchEventRequest)}</Note>
+        <Note kind="error">{errorMessage(error, DEFAULT_MESSAGES.fetchEventRequest, { codes: ACTION_CODE_MESSAGES.fetchEventRequest })}</Note>
       ) : (
         <EventRequestDetails request={data} />
       )}

@@ -14,7 +14,7 @@ import { ApprovalProgressBar, ReviewerList } from "../../components/ReviewStatus
 import { Skeleton } from "../../components/Skeleton.tsx";
 import { TextArea } from "../../components/TextArea.tsx";
 import { ZonedTime } from "../../components/ZonedTime.tsx";
-import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
+import { ACTION_CODE_MESSAGES, DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
 import {
   REQUIRED_REVIEWER_TOOLTIP,
   approvalStatusLabel,
@@ -235,7 +235,7 @@ function ReviewCard({ event, approver }: { event: TEventRequest; approver: TAppr
         />
         {review.isError && (
           <Note kind="error" onClose={() => review.reset()}>
-            {errorMessage(review.error, DEFAULT_MESSAGES.updateEventRequest)}
+            {errorMessage(review.error, DEFAULT_MESSAGES.updateEventRequest, { body: "review", codes: ACTION_CODE_MESSAGES.reviewEventRequest })}
           </Note>
         )}
         <div className="event-detail__buttons">

@@ -1,5 +1,6 @@
 import type { TSessionUser } from "@amia/contracts";
 import { Card } from "../../components/Card.tsx";
+import { EmailText } from "../../components/EmailText.tsx";
 import { accountDetails } from "./account-details.ts";
 
 export function AccountTab({ user }: { user: TSessionUser }) {
@@ -9,7 +10,7 @@ export function AccountTab({ user }: { user: TSessionUser }) {
         {accountDetails(user).map((row) => (
           <div key={row.label} className="profile-detail">
             <dt className="profile-detail-label">{row.label}</dt>
-            <dd className="profile-detail-value">{row.value}</dd>
+            <dd className="profile-detail-value">{row.isEmail ? <EmailText email={row.value} /> : row.value}</dd>
           </div>
         ))}
       </dl>

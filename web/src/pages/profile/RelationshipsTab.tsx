@@ -1,27 +1,34 @@
-import { useState, type FormEvent } from "react";
-import type { TRelationshipRequest, TRelationshipRequestStatus } from "@amia/contracts";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import type { TRelationship, TRelationshipRequest, TRelationshipRequestStatus } from "@amia/contracts";
 import {
   useAnswerRelationshipRequest,
+  useDeleteRelationship,
+  useDeleteRelationshipRequest,
   useRelationshipRequests,
   useRelationships,
-  useSendRelationshipRequest,
 } from "../../api/relationships.ts";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { EmailText } from "../../components/EmailText.tsx";
 import { Note } from "../../components/Note.tsx";
 import { Pagination } from "../../components/Pagination.tsx";
+import { SendRelationshipRequestForm } from "../../components/SendRelationshipRequestForm.tsx";
 import { Skeleton } from "../../components/Skeleton.tsx";
-import { TextInput } from "../../components/TextInput.tsx";
-import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
+import { ACTION_CODE_MESSAGES, DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
 import { formatShortDate } from "../../lib/format.ts";
 import { answerButtons, statusAfterAnswer } from "./request-answer.ts";
+import { cancelRequestDialog, personName, removeRelationshipDialog, type ConfirmWords } from "./relationship-actions.ts";
 
 const TAKE = 10; // SPEC.md section 9: relationships page size
 
 export function RelationshipsTab() {
   return (
     <div className="profile-stack">
-      <AddRelationshipCard />
+      <Card title="Add relationship">
+        <SendRelationshipRequestForm layout="inline" />
+      </Card>
       <YourRelationshipsCard />
       <ReceivedRequestsCard />
       <PendingRequestsCard />
@@ -29,50 +36,21 @@ export function RelationshipsTab() {
   );
 }
 
-function AddRelationshipCard() {
-  const [email, setEmail] = useState("");
-  const send = useSendRelationshipRequest();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const requested = email.trim();
-    if (!requested) return;
-    send.mutate(requested, { onSuccess: () => setEmail("") });
-  };
-
-  return (
-    <Card title="Add relationship">
-      <form className="profile-add-form" onSubmit={submit}>
-        <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="Enter email address"
-          required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (send.isError || send.isSuccess) send.reset();
-          }}
-        />
-        <Button type="submit" loading={send.isPending} disabled={email.trim() === ""}>
-          Send Request
-        </Button>
-      </form>
-      {send.isError && (
-        <Note kind="error" onClose={() => send.reset()}>
-          {errorMessage(send.error, DEFAULT_MESSAGES.createRelationshipRequest)}
-        </Note>
-      )}
-    </Card>
-  );
-}
-
 function YourRelationshipsCard() {
   const [skip, setSkip] = useState(0);
   const relationships = useRelationships({ skip, take: TAKE });
+  const remove = useDeleteRelationship();
+  const [removing, setRemoving] = useState<TRelationship | null>(null);
   const data = relationships.data;
+
+  function confirmRemove() {
+    if (!removing) return;
+    const name = personName(removing.other_user);
+    remove.mutate(removing.id, {
+      onSuccess: () => toast.success(`You're no longer connected with ${name}`),
+      onSettled: () => setRemoving(null),
+    });
+  }
 
   let body;
   if (relationships.isPending) body = <Skeleton lines={3} />;
@@ -83,21 +61,42 @@ function YourRelationshipsCard() {
     body = (
       <>
         <ul className="profile-list" aria-busy={relationships.isPlaceholderData}>
-          {data.relationships.map((relationship) => (
-            <li key={relationship.id} className="profile-list-item">
-              <div className="profile-list-main">
-                <span className="profile-list-name">{relationship.other_user.full_name || relationship.other_user.email}</span>
-                <span className="profile-list-email">{relationship.other_user.email}</span>
-              </div>
-              <span className="profile-list-meta">Connected since {formatShortDate(relationship.created_at)}</span>
-            </li>
-          ))}
+          {data.relationships.map((relationship) => {
+            const name = personName(relationship.other_user);
+            return (
+              <li key={relationship.id} className="profile-list-item">
+                <div className="profile-list-main">
+                  <span className="profile-list-name">{name}</span>
+                  <EmailText className="profile-list-email" email={relationship.other_user.email} />
+                  <span className="profile-list-meta">Connected since {formatShortDate(relationship.created_at)}</span>
+                </div>
+                <div className="profile-list-actions">
+                  <Button size="small" variant="secondary" aria-label={`Remove ${name}`} onClick={() => setRemoving(relationship)}>
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
         <Pagination skip={skip} take={TAKE} total={data.total_count} onChange={setSkip} />
       </>
     );
 
-  return <Card title="Your Relationships">{body}</Card>;
+  return (
+    <Card title="Your Relationships">
+      <ConfirmedAction
+        words={removing ? removeRelationshipDialog(removing.other_user) : null}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, DEFAULT_MESSAGES.deleteRelationship, { codes: ACTION_CODE_MESSAGES.removeRelationship }) : null}
+        onDismissError={() => remove.reset()}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+      {body}
+    </Card>
+  );
 }
 
 function ReceivedRequestsCard() {
@@ -130,13 +129,13 @@ function ReceivedRequestsCard() {
     body = (
       <ul className="profile-list">
         {requests.map((request) => {
-          const name = request.requester.full_name || request.requester.email;
+          const name = personName(request.requester);
           const buttons = answerButtons(answered[request.id] ?? request.status, answeringId === request.id);
           return (
             <li key={request.id} className="profile-list-item">
               <div className="profile-list-main">
                 <span className="profile-list-name">{name}</span>
-                <span className="profile-list-email">{request.requester.email}</span>
+                {request.requester.full_name && <EmailText className="profile-list-email" email={request.requester.email} />}
                 <span className="profile-list-meta">Received on {formatShortDate(request.created_at)}</span>
               </div>
               <div className="profile-list-actions">
@@ -170,7 +169,17 @@ function ReceivedRequestsCard() {
 
 function PendingRequestsCard() {
   const sent = useRelationshipRequests("sent", "pending");
+  const cancel = useDeleteRelationshipRequest();
+  const [cancelling, setCancelling] = useState<TRelationshipRequest | null>(null);
   const requests = sent.data?.relationship_requests ?? [];
+
+  function confirmCancel() {
+    if (!cancelling) return;
+    cancel.mutate(cancelling.id, {
+      onSuccess: () => toast.success("Request cancelled"),
+      onSettled: () => setCancelling(null),
+    });
+  }
 
   let body;
   if (sent.isPending) body = <Skeleton lines={2} />;
@@ -182,13 +191,73 @@ function PendingRequestsCard() {
         {requests.map((request) => (
           <li key={request.id} className="profile-list-item">
             <div className="profile-list-main">
-              <span className="profile-list-name">{request.requested_email}</span>
+              <EmailText className="profile-list-name" email={request.requested_email} />
+              <span className="profile-list-meta">Sent on {formatShortDate(request.created_at)}</span>
             </div>
-            <span className="profile-list-meta">Sent on {formatShortDate(request.created_at)}</span>
+            <div className="profile-list-actions">
+              <Button size="small" variant="secondary" aria-label={`Cancel request to ${request.requested_email}`} onClick={() => setCancelling(request)}>
+                Cancel Request
+              </Button>
+            </div>
           </li>
         ))}
       </ul>
     );
 
-  return <Card title="Pending Requests">{body}</Card>;
+  return (
+    <Card title="Pending Requests">
+      <ConfirmedAction
+        words={cancelling ? cancelRequestDialog(cancelling.requested_email) : null}
+        confirmLabel="Cancel Request"
+        cancelLabel="Keep It"
+        busy={cancel.isPending}
+        error={cancel.isError ? errorMessage(cancel.error, DEFAULT_MESSAGES.deleteRelationshipRequest, { codes: ACTION_CODE_MESSAGES.cancelRelationshipRequest }) : null}
+        onDismissError={() => cancel.reset()}
+        onConfirm={confirmCancel}
+        onCancel={() => setCancelling(null)}
+      />
+      {body}
+    </Card>
+  );
+}
+
+/** A card's destructive action: asked first (open while `words` is set), its failure said above the list. */
+function ConfirmedAction({
+  words,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  error,
+  onDismissError,
+  onConfirm,
+  onCancel,
+}: {
+  words: ConfirmWords | null;
+  confirmLabel: string;
+  cancelLabel?: string;
+  busy: boolean;
+  error: string | null;
+  onDismissError: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {error && (
+        <Note kind="error" onClose={onDismissError}>
+          {error}
+        </Note>
+      )}
+      <ConfirmDialog
+        open={words !== null}
+        title={words?.title ?? ""}
+        message={words?.message ?? ""}
+        confirmLabel={confirmLabel}
+        {...(cancelLabel ? { cancelLabel } : {})}
+        busy={busy}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
+    </>
+  );
 }

@@ -13,6 +13,8 @@ export const UNKNOWN = "Unknown";
 export interface AccountDetail {
   label: string;
   value: string;
+  /** An email address (shown so it wraps between its parts). */
+  isEmail?: boolean;
 }
 
 function present(value: string | null | undefined): string | null {
@@ -33,7 +35,7 @@ function when(value: string | null | undefined, timeZone?: string): string {
 export function accountDetails(user: TSessionUser, timeZone?: string): AccountDetail[] {
   return [
     { label: "Name", value: present(user.user_metadata.name) ?? present(user.user_metadata.full_name) ?? NOT_PROVIDED },
-    { label: "Email", value: present(user.email) ?? NOT_PROVIDED },
+    present(user.email) ? { label: "Email", value: user.email, isEmail: true } : { label: "Email", value: NOT_PROVIDED },
     { label: "Provider", value: providerLabel(user.app_metadata.provider) },
     { label: "Email Verified", value: user.email_confirmed_at ? "Yes" : "No" },
     { label: "Account Created", value: when(user.created_at, timeZone) },

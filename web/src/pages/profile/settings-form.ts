@@ -1,5 +1,5 @@
 import { WEEKDAYS, ZUpdateUserSettingsBodySchema, type TFieldError, type TUpdateUserSettingsBody, type TUserSettings, type TWeekday } from "@amia/contracts";
-import { SETTINGS_FIELD_MESSAGES } from "../../lib/errors.ts";
+import { fieldMessage } from "../../lib/errors.ts";
 
 /*
  * The Settings tab's form: what it shows for the stored settings, and the body it saves, checked
@@ -44,8 +44,10 @@ export function toggledDay(days: readonly TWeekday[], day: TWeekday): TWeekday[]
   return WEEKDAYS.filter((candidate) => next.includes(candidate));
 }
 
+/** The form field a wire path belongs to (the longest prefix that names one wins). */
 const FIELD_BY_PATH: Record<string, SettingsFormField> = {
   time_zone: "time_zone",
+  working_hours: "start",
   "working_hours.start": "start",
   "working_hours.end": "end",
   "working_hours.days": "days",
@@ -55,9 +57,12 @@ const FIELD_BY_PATH: Record<string, SettingsFormField> = {
 /** A 400's field errors (or the contract's own issues) in plain words, next to their form field. */
 export function settingsFieldErrors(fields: readonly TFieldError[]): SettingsFormErrors {
   const errors: SettingsFormErrors = {};
-  for (const { path } of fields) {
-    const key = Object.keys(FIELD_BY_PATH).find((candidate) => path === candidate || path.startsWith(`${candidate}.`));
-    if (key && !errors[FIELD_BY_PATH[key]!]) errors[FIELD_BY_PATH[key]!] = SETTINGS_FIELD_MESSAGES[key];
+  for (const { path, message } of fields) {
+    const key = Object.keys(FIELD_BY_PATH)
+      .filter((candidate) => path === candidate || path.startsWith(`${candidate}.`))
+      .sort((a, b) => b.length - a.length)[0];
+    const words = fieldMessage("settings", path, message);
+    if (key && words && !errors[FIELD_BY_PATH[key]!]) errors[FIELD_BY_PATH[key]!] = words;
   }
   return errors;
 }

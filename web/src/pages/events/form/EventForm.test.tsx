@@ -63,10 +63,13 @@ describe("EventForm", () => {
     expect(html).not.toContain("must not be before");
   });
 
-  it("any other failure shows the action's own message", () => {
-    const html = render({ submitError: new ApiError(409, "version conflict on event_requests", "conflict") });
-    expect(html).toContain("Failed to create event request.");
-    expect(html).not.toContain("version conflict");
+  it("a failure on our side shows the action's own message; a conflict says what happened, never the server's text", () => {
+    const failed = render({ submitError: new ApiError(500, "mongo exploded", "internal") });
+    expect(failed).toContain("Failed to create event request.");
+    expect(failed).not.toContain("mongo");
+    const conflict = render({ submitError: new ApiError(409, "version conflict on event_requests", "conflict") });
+    expect(conflict).toContain("This request changed while you were editing it. Reload the page and try again.");
+    expect(conflict).not.toContain("version conflict");
   });
 
   it("shows the zone in a picker of IANA zones that includes it, with the viewer's time when it differs", () => {

@@ -12,7 +12,7 @@ import { TextArea } from "../../../components/TextArea.tsx";
 import { TextInput } from "../../../components/TextInput.tsx";
 import { TimePicker } from "../../../components/TimePicker.tsx";
 import { TimeZoneField } from "../../../components/TimeZoneField.tsx";
-import { DEFAULT_MESSAGES } from "../../../lib/errors.ts";
+import { ACTION_CODE_MESSAGES, errorMessage } from "../../../lib/errors.ts";
 import {
   applySmartFill,
   clearError,
@@ -295,15 +295,11 @@ const FOCUS_ORDER: readonly EventFormField[] = ["title", "location", "descriptio
 
 /**
  * The Note for a failed save, never the server's text: a refusal with field errors points at
- * the fields (each says what is wrong), a lost connection says so, anything else is the
- * action's default message (SPEC.md section 8).
+ * the fields (each says what is wrong); anything else in lib/errors.ts's words.
  */
 function submitErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (Object.keys(serverFieldErrors(error.fields)).length > 0) return CHECK_FIELDS_MESSAGE;
-    if (error.status === 0) return DEFAULT_MESSAGES.network;
-  }
-  return fallback;
+  if (error instanceof ApiError && Object.keys(serverFieldErrors(error.fields)).length > 0) return CHECK_FIELDS_MESSAGE;
+  return errorMessage(error, fallback, { body: "event_request", codes: ACTION_CODE_MESSAGES.saveEventRequest });
 }
 
 const FIELD_IDS = [

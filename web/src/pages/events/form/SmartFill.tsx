@@ -84,7 +84,7 @@ export function SmartFill({ values, viewerZone, onResult, disabled = false }: Sm
       <SmartFillProblems problems={problems} onClose={() => setProblems([])} />
       {autoFill.isError && (
         <Note kind="error" onClose={() => autoFill.reset()}>
-          {errorMessage(autoFill.error, SMART_FILL_FAILED)}
+          {errorMessage(autoFill.error, SMART_FILL_FAILED, { body: "smart_fill" })}
         </Note>
       )}
     </section>

@@ -34,9 +34,9 @@ describe("server field errors", () => {
       { path: "importance_level", message: "nope" },
     ]);
     expect(errors).toEqual({
-      end_date: "The end can't be before the start",
+      end_date: "The end can't be before the start.",
       time_zone: "Choose a time zone from the list, such as Europe/Lisbon.",
-      start_date: "Check the start date and time.",
+      start_date: "Choose a start date and time.",
       title: "Keep the title to 200 characters or fewer.",
       approver_id: "This person can't review your request: choose someone you're connected with.",
     });

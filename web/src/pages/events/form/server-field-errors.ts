@@ -1,6 +1,6 @@
-import { END_BEFORE_START_MESSAGE, type TFieldError } from "@amia/contracts";
-import { TIME_ZONE_MESSAGE } from "../../../lib/errors.ts";
-import { END_BEFORE_START, type EventFormField } from "../../../lib/event-form.ts";
+import type { TFieldError } from "@amia/contracts";
+import { fieldMessage } from "../../../lib/errors.ts";
+import type { EventFormField } from "../../../lib/event-form.ts";
 
 /*
  * A 400's field errors (dotted wire paths: "title", "end_date.date_time", "approvers.0.user_id")
@@ -20,22 +20,6 @@ const FIELD_BY_ROOT: Record<string, EventFormField> = {
   approvers: "approver_id",
 };
 
-/** What each field's refusal means to a person (lengths from the contract's text limits). */
-const WORDS: Record<EventFormField, string> = {
-  title: "Keep the title to 200 characters or fewer.",
-  location: "Keep the location to 500 characters or fewer.",
-  description: "Keep the description to 5,000 characters or fewer.",
-  notes: "Keep the notes to 5,000 characters or fewer.",
-  start_date: "Check the start date and time.",
-  end_date: "Check the end date and time.",
-  start_time: "Check the start time.",
-  end_time: "Check the end time.",
-  all_day: "Check the dates.",
-  approver_id: "This person can't review your request: choose someone you're connected with.",
-  required_review: "Check the reviewer.",
-  time_zone: TIME_ZONE_MESSAGE,
-};
-
 /** The form field a wire path belongs to, or null. A zone on either side is the zone field. */
 export function formFieldForPath(path: string): EventFormField | null {
   const [root = "", leaf] = path.split(".");
@@ -44,15 +28,15 @@ export function formFieldForPath(path: string): EventFormField | null {
 }
 
 /**
- * One message per form field, in our words. The end before the start is told as such (the
- * contract's cross-field check lands on `end_date` with its END_BEFORE_START_MESSAGE).
+ * One message per form field, in the words lib/errors.ts gives each wire path of the event
+ * request's body (the end before the start is told as such).
  */
 export function serverFieldErrors(fields: readonly TFieldError[]): ServerFieldErrors {
   const result: ServerFieldErrors = {};
   for (const { path, message } of fields) {
     const field = formFieldForPath(path);
-    if (!field || result[field]) continue;
-    result[field] = field === "end_date" && message.includes(END_BEFORE_START_MESSAGE) ? END_BEFORE_START : WORDS[field];
+    const words = fieldMessage("event_request", path, message);
+    if (field && words && !result[field]) result[field] = words;
   }
   return result;
 }
