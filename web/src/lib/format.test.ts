@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TEventDate } from "@amia/contracts";
-import { formatCost, formatDateTime, formatEventSide, formatEventWhen, formatInstantRange, formatShortDate, formatTime, zonedWhenText } from "./format.ts";
+import { formatCost, formatDateTime, formatEventSide, formatEventWhen, formatHistoryTime, formatInstantRange, formatShortDate, formatTime, zonedWhenText } from "./format.ts";
 
 describe("formatCost", () => {
   it("shows dollars with 3 or 4 decimals", () => {
@@ -118,5 +118,44 @@ describe("formatInstantRange", () => {
   it("shows free slots in the asker's zone with the viewer's times", () => {
     const shown = formatInstantRange(Date.parse("2026-11-30T10:00:00Z"), Date.parse("2026-11-30T11:00:00Z"), "Europe/Berlin", "Europe/Lisbon");
     expect(zonedWhenText(shown)).toBe("Mon, Nov 30, 2026, 11:00 AM – 12:00 PM GMT+1 · 10:00 AM – 11:00 AM your time");
+  });
+});
+
+
+describe("formatHistoryTime", () => {
+  const HOUR = 60 * 60 * 1000;
+  // Wednesday 11 March 2026, 15:00 UTC = 15:00 in Lisbon (winter time, UTC+0), 00:00 Thursday in Tokyo.
+  const now = new Date(Date.UTC(2026, 2, 11, 15, 0));
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  it("under 24 hours shows the time on the 12-hour clock the messages use", () => {
+    expect(formatHistoryTime(ago(55 * 60 * 1000), now, "Europe/Lisbon")).toBe("2:05 PM");
+    expect(formatHistoryTime(ago(0), now, "Europe/Lisbon")).toBe("3:00 PM");
+    expect(formatHistoryTime(ago(24 * HOUR - 1), now, "UTC")).toBe("3:00 PM");
+    expect(formatHistoryTime(ago(15 * HOUR), now, "UTC")).toBe("12:00 AM");
+  });
+
+  it("at exactly 24 hours switches to the weekday", () => {
+    expect(formatHistoryTime(ago(24 * HOUR), now, "UTC")).toBe("Tuesday");
+    expect(formatHistoryTime(ago(3 * 24 * HOUR), now, "UTC")).toBe("Sunday");
+  });
+
+  it("under 168 hours shows the weekday in the given zone", () => {
+    expect(formatHistoryTime(ago(168 * HOUR - 1), now, "UTC")).toBe("Wednesday");
+    // 30 h ago is Tuesday 09:00 UTC, already Tuesday 18:00 in Tokyo; 40 h ago is Monday 23:00 UTC, Tuesday in Tokyo.
+    expect(formatHistoryTime(ago(40 * HOUR), now, "UTC")).toBe("Monday");
+    expect(formatHistoryTime(ago(40 * HOUR), now, "Asia/Tokyo")).toBe("Tuesday");
+  });
+
+  it("at 168 hours and beyond shows month and day", () => {
+    expect(formatHistoryTime(ago(168 * HOUR), now, "UTC")).toBe("Mar 4");
+    expect(formatHistoryTime(new Date(Date.UTC(2025, 11, 31, 23, 30)), now, "UTC")).toBe("Dec 31");
+    expect(formatHistoryTime(new Date(Date.UTC(2025, 11, 31, 23, 30)), now, "Asia/Tokyo")).toBe("Jan 1");
+  });
+
+  it("accepts ISO strings, treats the future as recent, refuses garbage", () => {
+    expect(formatHistoryTime("2026-03-11T09:30:00Z", now, "UTC")).toBe("9:30 AM");
+    expect(formatHistoryTime("2026-03-11T16:00:00Z", now, "UTC")).toBe("4:00 PM");
+    expect(formatHistoryTime("yesterday", now, "UTC")).toBe("");
   });
 });

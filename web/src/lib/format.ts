@@ -67,6 +67,27 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   return time ? `${date}, ${time}` : date;
 }
 
+// ---- The chat history's time stamps ---------------------------------------------------------
+
+const HOUR_MS = 60 * 60 * 1000;
+export const HISTORY_TIME_HOURS = 24;
+export const HISTORY_WEEKDAY_HOURS = 168;
+
+/**
+ * When a conversation was last active, as the chat history lists it (SPEC.md section 9): under
+ * 24 hours ago its time ("2:05 PM", the same 12-hour clock as the messages), under 168 hours
+ * (a week) its weekday ("Tuesday"), otherwise month and day ("Mar 11"); on the clocks of
+ * `timeZone` (default: the browser's). A time in the future counts as recent; "" when unreadable.
+ */
+export function formatHistoryTime(timestamp: string | number | Date, now: Date, timeZone?: string): string {
+  const instant = timestamp instanceof Date ? timestamp : new Date(timestamp);
+  if (Number.isNaN(instant.getTime())) return "";
+  const hoursAgo = (now.getTime() - instant.getTime()) / HOUR_MS;
+  if (hoursAgo < HISTORY_TIME_HOURS) return format(instant, TIME_OPTIONS, timeZone);
+  if (hoursAgo < HISTORY_WEEKDAY_HOURS) return format(instant, { weekday: "long" }, timeZone);
+  return format(instant, { month: "short", day: "numeric" }, timeZone);
+}
+
 // ---- When an event happens ---------------------------------------------------------------
 /*
  * Every event time the app shows goes through here (issue 11): lists, the detail page, the

@@ -63,7 +63,7 @@ describe("ChatHistory", () => {
     expect(html).toContain("Lunch with Bruno");
     expect(html).toContain("I&#x27;ve drafted Lunch with Bruno");
     const times = [...html.matchAll(/<time class="chat-history-item-time"[^>]*>([^<]*)<\/time>/g)].map((match) => match[1]);
-    expect(times[0]).toMatch(/^\d\d:\d\d$/);
+    expect(times[0]).toMatch(/^\d{1,2}:\d\d [AP]M$/); // the 12-hour clock of the messages
     expect(times[1]).toMatch(/^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day$/);
     expect(times[2]).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
     expect(html).toMatch(/class="chat-history-item chat-history-item--selected" aria-current="true"/);

@@ -4,7 +4,8 @@ import { Button } from "../../components/Button.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Note } from "../../components/Note.tsx";
 import { Skeleton } from "../../components/Skeleton.tsx";
-import { formatHistoryTime } from "../../lib/chat-history-time.ts";
+import { useViewerTimeZone } from "../../api/settings.ts";
+import { formatHistoryTime } from "../../lib/format.ts";
 import { ASSISTANT_MESSAGES } from "../../lib/errors.ts";
 
 export interface ChatHistoryProps {
@@ -25,6 +26,7 @@ export function ChatHistory({ selectedId, onSelect, onCleared }: ChatHistoryProp
   const conversations = useConversations();
   const clear = useClearConversations();
   const [isConfirming, setIsConfirming] = useState(false);
+  const viewerZone = useViewerTimeZone();
   const items = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
   const now = new Date();
 
@@ -82,7 +84,7 @@ export function ChatHistory({ selectedId, onSelect, onCleared }: ChatHistoryProp
                     <span className="chat-history-item-top">
                       <span className="chat-history-item-title">{item.title || "Untitled chat"}</span>
                       <time className="chat-history-item-time" dateTime={item.updated_at}>
-                        {formatHistoryTime(item.updated_at, now)}
+                        {formatHistoryTime(item.updated_at, now, viewerZone)}
                       </time>
                     </span>
                     <span className="chat-history-item-preview">{item.preview}</span>

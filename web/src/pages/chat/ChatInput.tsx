@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type FormEvent } from "react";
 import { MAX_USER_MESSAGE_LENGTH } from "@amia/contracts";
 import { Button } from "../../components/Button.tsx";
 import { messageToSend } from "./chat-state.ts";
@@ -8,14 +8,22 @@ import { sendOnEnter } from "../../lib/send-key.ts";
 const MIN_HEIGHT_PX = 40;
 const MAX_HEIGHT_PX = 120;
 
+export interface ChatInputProps {
+  isBusy: boolean;
+  /** The text in the box (the page holds it: a failed message comes back to it). */
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Sends the trimmed text; the page empties the box. */
+  onSend: (text: string) => void;
+}
+
 /**
  * The message box (SPEC.md sections 2 and 5): Enter sends, Shift+Enter inserts a newline; the
  * text is trimmed and blank text is never sent; disabled while the assistant is busy.
  */
-export function ChatInput({ isBusy, onSend }: { isBusy: boolean; onSend: (text: string) => void }) {
+export function ChatInput({ isBusy, text, onTextChange, onSend }: ChatInputProps) {
   const inputId = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState("");
   const canSend = !isBusy && messageToSend(text) !== null;
 
   // Fit the height to the content, between the two bounds (also shrinks back after a send).
@@ -42,7 +50,6 @@ export function ChatInput({ isBusy, onSend }: { isBusy: boolean; onSend: (text: 
     const content = messageToSend(text);
     if (content === null || isBusy) return;
     onSend(content);
-    setText("");
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -66,7 +73,7 @@ export function ChatInput({ isBusy, onSend }: { isBusy: boolean; onSend: (text: 
         maxLength={MAX_USER_MESSAGE_LENGTH}
         placeholder={isBusy ? "Amia is thinking..." : "Ask me anything!"}
         disabled={isBusy}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => onTextChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
       <Button type="submit" className="chat-input-send" disabled={!canSend}>

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { Button } from "../../components/Button.tsx";
 import { Note } from "../../components/Note.tsx";
 import { usePageTitle } from "../usePageTitle.ts";
 import { ChatInput } from "./ChatInput.tsx";
 import { ChatSidebar } from "./ChatSidebar.tsx";
 import { MessageList } from "./MessageList.tsx";
-import { isAwaitingReply } from "./chat-state.ts";
+import { isAwaitingReply, messageToSend } from "./chat-state.ts";
 import { useChat } from "./useChat.ts";
 import "./ChatPage.css";
 
@@ -22,8 +23,23 @@ export function ChatPage() {
   // or a shared link reopens it.
   const onConversationStarted = useCallback((id: string) => void navigate(conversationUrl(id), { replace: true }), [navigate]);
   const chat = useChat({ onConversationStarted });
-  const { send, open, clear, conversationId } = chat;
+  const { send, open, clear, conversationId, failedText } = chat;
   const isBusy = chat.loading || chat.isStreaming || chat.isOpening;
+
+  // What is typed lives here: a message whose send failed comes back to the box (not lost), to
+  // send again with Retry, or to change first.
+  const [draft, setDraft] = useState("");
+  useEffect(() => {
+    if (failedText !== null) setDraft((current) => (current.trim() === "" ? failedText : current));
+  }, [failedText]);
+  const sendDraft = useCallback(
+    (text: string) => {
+      setDraft("");
+      void send(text);
+    },
+    [send],
+  );
+  const canRetry = failedText !== null && !isBusy && messageToSend(draft) !== null;
 
   // The URL decides which conversation is shown: on arrival, back/forward, or a history pick.
   // The id the chat already shows (a reply just named it) is not opened again.
@@ -72,11 +88,16 @@ export function ChatPage() {
           {chat.error !== null && (
             <div className="chat-error">
               <Note kind="error" onClose={chat.dismissError}>
-                {chat.error}
+                <span className="chat-error-text">{chat.error}</span>
+                {canRetry && (
+                  <Button variant="secondary" size="x-small" className="chat-error-retry" onClick={() => sendDraft(draft)}>
+                    Retry
+                  </Button>
+                )}
               </Note>
             </div>
           )}
-          <ChatInput isBusy={isBusy} onSend={(text) => void send(text)} />
+          <ChatInput isBusy={isBusy} text={draft} onTextChange={setDraft} onSend={sendDraft} />
         </section>
       </div>
     </div>

@@ -118,10 +118,24 @@ describe("chatReducer", () => {
     expect(state).toEqual({ ...initialChatState, messages: [user("Hi"), assistant("Hello")] });
   });
 
-  it("on failure clears both and sets the error; dismissing clears it", () => {
-    const failed = chatReducer(sent, { type: "stream-failed", error: "HTTP Error: 500" });
-    expect(failed).toEqual({ ...initialChatState, messages: [user("Hi")], error: "HTTP Error: 500" });
-    expect(chatReducer(failed, { type: "error-dismissed" }).error).toBeNull();
+  it("on a failure before any reply, clears both, sets the error and gives the message back to the input", () => {
+    const earlier = chatReducer(receive(sent, "Hello"), { type: "stream-ended" });
+    const again = chatReducer(earlier, { type: "sent", message: user("And tomorrow?") });
+    const failed = chatReducer(again, { type: "stream-failed", error: "Failed to chat with Amia. Please try again." });
+    expect(failed).toEqual({
+      ...initialChatState,
+      messages: [user("Hi"), assistant("Hello")],
+      error: "Failed to chat with Amia. Please try again.",
+      failedText: "And tomorrow?",
+    });
+    // Sending it again (Retry) clears both; dismissing the error does too.
+    expect(chatReducer(failed, { type: "sent", message: user("And tomorrow?") })).toMatchObject({ error: null, failedText: null });
+    expect(chatReducer(failed, { type: "error-dismissed" })).toMatchObject({ error: null, failedText: null });
+  });
+
+  it("on a failure once the reply began, keeps the turn and says so", () => {
+    const failed = chatReducer(receive(sent, "Hel"), { type: "stream-failed", error: "Failed" });
+    expect(failed).toEqual({ ...initialChatState, messages: [user("Hi"), assistant("Hel")], error: "Failed" });
   });
 
   it("clear (New Chat) resets the conversation, its id too", () => {

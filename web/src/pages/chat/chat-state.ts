@@ -42,6 +42,11 @@ export interface ChatState {
   error: string | null;
   conversationId: string | null;
   isOpening: boolean;
+  /**
+   * A message whose send failed before any reply came: taken off the conversation and given
+   * back to the input, to send again (Retry) or change; null otherwise.
+   */
+  failedText: string | null;
 }
 
 export const initialChatState: ChatState = {
@@ -51,6 +56,7 @@ export const initialChatState: ChatState = {
   error: null,
   conversationId: null,
   isOpening: false,
+  failedText: null,
 };
 
 export type ChatAction =
@@ -109,17 +115,29 @@ export function fromStoredMessages(messages: readonly TConversationMessage[]): C
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case "sent":
-      return { ...state, messages: [...state.messages, action.message], isStreaming: true, loading: true, error: null };
+      return { ...state, messages: [...state.messages, action.message], isStreaming: true, loading: true, error: null, failedText: null };
     case "conversation-started":
       return { ...state, conversationId: action.conversationId };
     case "part-received":
       return { ...state, messages: appendPart(state.messages, action.part, action.timestamp) };
     case "stream-ended":
       return { ...state, isStreaming: false, loading: false };
-    case "stream-failed":
-      return { ...state, isStreaming: false, loading: false, error: action.error };
+    case "stream-failed": {
+      // Nothing came back: the message leaves the conversation for the input, not lost. Once a
+      // reply began, the turn happened: it stays, with the error under it.
+      const last = state.messages.at(-1);
+      const unanswered = last?.role === "user" ? last : null;
+      return {
+        ...state,
+        isStreaming: false,
+        loading: false,
+        error: action.error,
+        messages: unanswered ? state.messages.slice(0, -1) : state.messages,
+        failedText: unanswered ? unanswered.content : null,
+      };
+    }
     case "error-dismissed":
-      return { ...state, error: null };
+      return { ...state, error: null, failedText: null };
     case "cleared":
       return initialChatState;
     case "conversation-opening":
