@@ -5,7 +5,7 @@ import { BrowserRouter } from "react-router-dom";
 import { createQueryClient } from "../api/query-client.ts";
 import { AuthProvider } from "../auth/AuthProvider.tsx";
 import { AppRoutes } from "./routes.tsx";
-import { toastOptions } from "./toasts.ts";
+import { TOAST_POSITION, toastOptions } from "./toasts.ts";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -14,7 +14,7 @@ export function App() {
       <BrowserRouter>
         <AuthProvider>
           <AppRoutes />
-          <Toaster position="top-right" toastOptions={toastOptions} />
+          <Toaster position={TOAST_POSITION} toastOptions={toastOptions} />
         </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>

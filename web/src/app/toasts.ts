@@ -10,3 +10,9 @@ export const toastOptions: ToasterProps["toastOptions"] = {
   success: { duration: 2_000 },
   loading: { duration: Infinity },
 };
+
+/**
+ * At the foot of the screen, where a toast covers no header (the public one's Log In and Start
+ * Free Trial, the signed-in one's menu) and reads on a phone as on a desktop.
+ */
+export const TOAST_POSITION: ToasterProps["position"] = "bottom-center";

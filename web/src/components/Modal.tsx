@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { focusableWithin } from "./focusable.ts";
 import { isTopLayer, pushLayer, removeLayer } from "./layer-stack.ts";
@@ -26,8 +26,10 @@ export function Modal({ open, onClose, title, size = "medium", showClose = true,
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const pressStartedOnBackdrop = useRef(false);
+  const isBodyScrollable = useIsScrollable(bodyRef, open);
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -43,8 +45,9 @@ export function Modal({ open, onClose, title, size = "medium", showClose = true,
 
     const dialog = dialogRef.current;
     if (dialog && !dialog.contains(document.activeElement)) {
-      const candidates = focusableWithin(dialog).filter((element) => element !== closeRef.current);
-      (candidates[0] ?? closeRef.current ?? dialog).focus();
+      // The first control, else the body (when it scrolls), else the close button.
+      const candidates = focusableWithin(dialog).filter((element) => element !== closeRef.current && element !== bodyRef.current);
+      (candidates[0] ?? (bodyRef.current?.tabIndex === 0 ? bodyRef.current : null) ?? closeRef.current ?? dialog).focus();
     }
 
     function onDocumentKeyDown(event: globalThis.KeyboardEvent) {
@@ -91,8 +94,10 @@ export function Modal({ open, onClose, title, size = "medium", showClose = true,
   }
 
   function onBackdropClick(event: MouseEvent<HTMLDivElement>) {
-    // Only a press that started and ended on the backdrop: dragging out of a text field is not a close.
-    if (event.target === event.currentTarget && pressStartedOnBackdrop.current) onClose();
+    // Only a press that started and ended on the backdrop: dragging out of a text field is not a
+    // close. Nor is the second click of a double-click: the first opened the dialog, and the
+    // second lands on the backdrop that now covers the button (the dialog flashed open and shut).
+    if (event.target === event.currentTarget && pressStartedOnBackdrop.current && event.detail < 2) onClose();
     pressStartedOnBackdrop.current = false;
   }
 
@@ -117,10 +122,34 @@ export function Modal({ open, onClose, title, size = "medium", showClose = true,
             </button>
           )}
         </div>
-        <div className="modal__body">{children}</div>
+        {/* A body that scrolls takes the focus in turn, so the keyboard can scroll it too. */}
+        <div
+          ref={bodyRef}
+          className="modal__body"
+          {...(isBodyScrollable ? { tabIndex: 0, role: "region", "aria-labelledby": titleId } : {})}
+        >
+          {children}
+        </div>
         {footer && <div className="modal__footer">{footer}</div>}
       </div>
     </div>,
     document.body,
   );
+}
+
+/** Whether the element scrolls (its content is taller than it is), kept up to date as either changes size. */
+function useIsScrollable(ref: { current: HTMLElement | null }, isActive: boolean): boolean {
+  const [isScrollable, setIsScrollable] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!isActive || !element) return;
+    const measure = () => setIsScrollable(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref, isActive]);
+  return isScrollable;
 }

@@ -17,7 +17,7 @@ export function UpcomingEventsCard() {
   const events = data?.events.slice(0, UPCOMING_EVENTS_MAX) ?? [];
 
   return (
-    <Card className="dashboard-card" title="Upcoming events">
+    <Card className="dashboard-card" title="Upcoming Events">
       {isPending ? (
         <div aria-busy="true">
           <SkeletonCards count={3} />

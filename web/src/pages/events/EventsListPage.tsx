@@ -17,6 +17,7 @@ import { formatEventSide } from "../../lib/format.ts";
 import { totalPages } from "../../lib/pagination.ts";
 import { usePageTitle } from "../usePageTitle.ts";
 import {
+  EMPTY_LIST,
   EVENTS_PAGE_SIZE,
   ROLE_OPTIONS,
   eventCardTitle,
@@ -94,9 +95,9 @@ export function EventsListPage() {
         </div>
       ) : events.length === 0 ? (
         <Card className="events-empty">
-          <h2 className="events-empty__title">No events found</h2>
-          <p className="events-empty__text">Create your first event to get started</p>
-          <ButtonLink to="/events/new">Create Event</ButtonLink>
+          <h2 className="events-empty__title">{EMPTY_LIST[role].title}</h2>
+          <p className="events-empty__text">{EMPTY_LIST[role].text}</p>
+          {EMPTY_LIST[role].canCreate && <ButtonLink to="/events/new">Create Event</ButtonLink>}
         </Card>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVENTS_PAGE_SIZE, eventCardTitle, isCreator, listSearch, parsePage, parseRole, skipForPage } from "./events-list.ts";
+import { EMPTY_LIST, EVENTS_PAGE_SIZE, eventCardTitle, isCreator, listSearch, parsePage, parseRole, skipForPage } from "./events-list.ts";
 
 describe("events list URL state", () => {
   it("reads the role: reviewer, else creator", () => {
@@ -43,5 +43,14 @@ describe("event cards", () => {
     expect(isCreator({ created_by: "u1" }, "u1")).toBe(true);
     expect(isCreator({ created_by: "u1" }, "u2")).toBe(false);
     expect(isCreator({ created_by: "u1" }, null)).toBe(false);
+  });
+});
+
+describe("an empty list", () => {
+  it("asks you to create an event only on your own list", () => {
+    expect(EMPTY_LIST.creator).toEqual({ title: "No events found", text: "Create your first event to get started", canCreate: true });
+    expect(EMPTY_LIST.reviewer.title).toBe("Nothing to review");
+    expect(EMPTY_LIST.reviewer.text).not.toContain("Create");
+    expect(EMPTY_LIST.reviewer.canCreate).toBe(false);
   });
 });

@@ -45,6 +45,12 @@ export function listSearch(current: URLSearchParams, role: EventsRole, page: num
   return next;
 }
 
+/** What an empty list says, by whose requests it lists (only your own list asks you to create one). */
+export const EMPTY_LIST: Record<EventsRole, { title: string; text: string; canCreate: boolean }> = {
+  creator: { title: "No events found", text: "Create your first event to get started", canCreate: true },
+  reviewer: { title: "Nothing to review", text: "When someone asks you to review an event, it shows here.", canCreate: false },
+};
+
 /** A card's title: the whole title (not truncated), or "Untitled Event" when blank. */
 export function eventCardTitle(title: string | null | undefined): string {
   const trimmed = title?.trim() ?? "";

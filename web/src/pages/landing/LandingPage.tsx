@@ -64,7 +64,9 @@ export function LandingPage() {
     <div className="landing">
       <section className="landing-hero" aria-labelledby="landing-hero-title">
         <div className="landing-hero-copy">
-          <Pill tone="primary">Your Personal AI Assistant for Calendar Management</Pill>
+          <Pill tone="primary" className="landing-hero-eyebrow">
+            Your Personal AI Assistant for Calendar Management
+          </Pill>
           <h1 id="landing-hero-title" className="landing-hero-title">
             Making event coordination effortless
           </h1>
@@ -85,15 +87,18 @@ export function LandingPage() {
               {LANDING_STATISTICS.map((stat) => (
                 <li key={stat.label} className="landing-stat">
                   <p className="landing-stat-text">
-                    <span className="landing-stat-value">{stat.value}</span> <span className="landing-stat-label">{stat.label}</span>
+                    <span className="landing-stat-value">
+                      {stat.value}
+                      {stat.hasFootnote && (
+                        <sup className="landing-stat-marker">
+                          <a href={`#${FOOTNOTE_ID}`} aria-label="See footnote">
+                            *
+                          </a>
+                        </sup>
+                      )}
+                    </span>{" "}
+                    <span className="landing-stat-label">{stat.label}</span>
                   </p>
-                  {stat.hasFootnote && (
-                    <sup className="landing-stat-marker">
-                      <a href={`#${FOOTNOTE_ID}`} aria-label="See footnote">
-                        *
-                      </a>
-                    </sup>
-                  )}
                 </li>
               ))}
             </ul>

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Navigate, useSearchParams } from "react-router-dom";
+import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { signInUrl } from "../../api/session.ts";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { Button } from "../../components/Button.tsx";
 import { Logo } from "../../components/Logo.tsx";
 import { Note } from "../../components/Note.tsx";
+import { DEFAULT_MESSAGES } from "../../lib/errors.ts";
 import { FullScreenSpinner } from "../../components/Spinner.tsx";
 import { usePageTitle } from "../usePageTitle.ts";
 import "./LoginPage.css";
@@ -33,14 +34,20 @@ export function LoginPage() {
   return (
     <main className="login">
       <div className="login-card">
-        <Logo />
+        <Link to="/" className="login-logo" aria-label="Amia home">
+          <Logo />
+        </Link>
         <h1 className="login-title">Welcome!</h1>
         <p className="login-lead">Sign in to plan, coordinate and chat with your calendar assistant.</p>
-        {error && <Note kind="error">{error || "An error occurred during Google login."}</Note>}
+        {/* Whatever the address says went wrong, in our words (a link could carry any text). */}
+        {error !== null && <Note kind="error">{DEFAULT_MESSAGES.googleLogin}</Note>}
         <Button variant="primary" size="large" loading={isRedirecting} onClick={signIn} className="login-google">
           Sign in with Google
         </Button>
         <p className="login-hint">Don't have an account? Create one above!</p>
+        <Link to="/" className="login-home">
+          <span aria-hidden="true">← </span>Back to the home page
+        </Link>
       </div>
     </main>
   );

@@ -8,9 +8,15 @@ import "./PricingPage.css";
 
 export { PRICING_TOAST_MS };
 
-/** Paid plans are not on sale while Amia is being trialled: say so instead. */
+/** The toast's id: react-hot-toast shows one toast per id. */
+const PRICING_TOAST_ID = "pricing-contact";
+
+/**
+ * Paid plans are not on sale while Amia is being trialled: say so instead. One toast however
+ * often it is asked for (a second click shows the same one again for its full 10 s).
+ */
 function showContactToast() {
-  toast(PRICING_CONTACT_MESSAGE, { duration: PRICING_TOAST_MS });
+  toast(PRICING_CONTACT_MESSAGE, { id: PRICING_TOAST_ID, duration: PRICING_TOAST_MS });
 }
 
 function TierAction({ tier }: { tier: PricingTier }) {
