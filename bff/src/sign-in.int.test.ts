@@ -119,6 +119,22 @@ describe("sign-in with the local OIDC provider, through real redirects", () => {
     expect(browser.hasSession()).toBe(false);
   });
 
+  it("sends the browser that signed in on to the app when the provider sends it back with the used state (Back after sign-in)", async () => {
+    const browser = world.browser();
+    const { callbackUrl, landedAt } = await browser.signIn(emailOf("Elsa Moura"));
+    expect(callbackError(landedAt)).toBeNull();
+    const before = browser.jar.header(world.bff.url);
+
+    const again = await browser.navigate(callbackUrl);
+
+    expect(again.status).toBe(302);
+    expect(again.headers.get("location")).toBe(`${world.bff.url}/auth/callback`);
+    // Nothing redeemed, no new session: the one it had goes on.
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(browser.jar.header(world.bff.url)).toBe(before);
+    expect((await browser.json("GET", "/api/v1/auth/session")).status).toBe(200);
+  });
+
   it("refuses a replayed code: the same callback again, and the old code under a fresh state", async () => {
     const browser = world.browser();
     const { callbackUrl, landedAt } = await browser.signIn(emailOf("Dora Lima"));

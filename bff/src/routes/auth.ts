@@ -65,7 +65,14 @@ export function authRoutes(deps: AuthRoutesDeps) {
     const fail = (message: string) => c.redirect(callbackErrorLocation(publicOrigin, message), 302);
     const state = c.req.query("state");
     const attempt = state ? await attempts.take(state) : undefined;
-    if (!state || !attempt) return fail(CALLBACK_ERROR.noSession);
+    if (!state || !attempt) {
+      // An attempt already used, in a browser signed in by it: Back after signing in returned to
+      // the provider, which sent the browser here again. Nothing to redeem: on to the app, where
+      // the SPA's callback goes to the dashboard in place of this history entry.
+      const current = sessionIdOf(c);
+      if (current && (await sessions.read(current))) return c.redirect(`${publicOrigin}/auth/callback`, 302);
+      return fail(CALLBACK_ERROR.noSession);
+    }
 
     // The provider redirected to OIDC_REDIRECT_URI (on the SPA's origin): rebuild that URL, with
     // this request's query, as the redirect_uri the code was issued for.

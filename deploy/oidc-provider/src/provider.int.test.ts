@@ -307,6 +307,33 @@ describe("local OIDC provider", () => {
     expect(back.searchParams.get("state")).toBe(request.state);
   });
 
+  it("sends a browser back on a finished sign-in's page (Back after signing in) to the client, with the state", async () => {
+    const request = authorizationRequest();
+    const jar = new CookieJar();
+    const pageUrl = redirectTarget(await fetchWithJar(jar, request.url), request.url);
+    expect((await fetchWithJar(jar, pageUrl)).status).toBe(200);
+    // Signed in on that page: the browser follows the provider back to the client.
+    let url = pageUrl;
+    let response = await fetchWithJar(jar, pageUrl, { method: "POST", body: new URLSearchParams({ email: "back@example.com", action: "sign-in" }) });
+    while (response.status >= 300 && response.status < 400) {
+      url = redirectTarget(response, url);
+      if (url.origin !== provider.issuer) break;
+      response = await fetchWithJar(jar, url);
+    }
+    expect(url.searchParams.get("code")).toBeTruthy();
+
+    const again = await fetchWithJar(jar, pageUrl);
+
+    expect(again.status).toBe(303);
+    const back = redirectTarget(again, pageUrl);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(back.searchParams.get("state")).toBe(request.state);
+    expect(back.searchParams.get("error")).toBe("access_denied");
+    expect(back.searchParams.get("code")).toBeNull();
+    // A page it never showed is still an error page, not a redirect.
+    expect((await fetchWithJar(new CookieJar(), new URL("/interaction/never-shown", provider.issuer))).status).toBe(400);
+  });
+
   it("shows the form again with an accessible error for an invalid email", async () => {
     const request = authorizationRequest();
     const jar = new CookieJar();

@@ -67,6 +67,8 @@ const AUTHORIZATION_RESUME_PATH = /^\/auth\/[A-Za-z0-9_-]+$/;
 const INTERACTION_PATH = /^\/interaction\/([A-Za-z0-9_-]+)$/;
 const interactionPathFor = (uid: string): string => `/interaction/${uid}`;
 const MAX_FORM_BYTES = 16 * 1024;
+/** How many interactions' clients are remembered, for a browser that comes back to a finished one. */
+const INTERACTIONS_REMEMBERED = 1_000;
 
 const ZSignInFormSchema = z.object({
   [FIELD_EMAIL]: z.string().trim().pipe(z.email({ error: "Enter an email address, like ada@example.com." })),
@@ -184,10 +186,35 @@ export async function createLocalOidcProvider(options: LocalOidcProviderOptions)
   provider.on("introspection.error", logRefusal("introspection.error"));
   const providerCallback = provider.callback();
 
+  /**
+   * Where each interaction shown came from (its client's registered redirect_uri and state), so
+   * a browser back on one that has finished (Back after signing in) is sent back to the client,
+   * as Google's pages do, instead of to a dead "interaction session not found". Bounded: the
+   * oldest are forgotten first.
+   */
+  const interactionClients = new Map<string, { redirectUri: string; state: string | undefined }>();
+
   async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> {
-    const details = await provider.interactionDetails(req, res);
+    let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch (error) {
+      const client = interactionClients.get(uid);
+      if (!(error instanceof errors.SessionNotFound) || req.method !== "GET" || !client) throw error;
+      const back = new URL(client.redirectUri);
+      back.searchParams.set("error", "access_denied");
+      back.searchParams.set("error_description", "This sign-in has already finished.");
+      if (client.state !== undefined) back.searchParams.set("state", client.state);
+      res.writeHead(303, { location: back.href, "cache-control": "no-store" }).end();
+      return;
+    }
     if (details.uid !== uid) throw new errors.SessionNotFound("interaction and cookie do not match");
     const clientId = String(details.params.client_id);
+    interactionClients.set(uid, {
+      redirectUri: String(details.params.redirect_uri),
+      state: typeof details.params.state === "string" ? details.params.state : undefined,
+    });
+    if (interactionClients.size > INTERACTIONS_REMEMBERED) interactionClients.delete(interactionClients.keys().next().value!);
 
     if (req.method === "GET") {
       const loginHint = typeof details.params.login_hint === "string" ? details.params.login_hint : undefined;
