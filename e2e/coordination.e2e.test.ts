@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createBus, createEvent } from "@amia/kit";
-import { quietLogger } from "@amia/kit/testing";
+import { recordAiUsage } from "./support/ai-usage.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { launchBrowser, newUser, signIn, type User } from "./support/browser.ts";
 import { screenshot } from "./support/screenshots.ts";
@@ -290,7 +289,8 @@ describe("two people coordinating an event", () => {
   it("pages through AI usage and shows every profile tab", async () => {
     const { page } = anaUser;
     const session = (await (await page.request.get(url("/api/v1/auth/session"))).json()) as { user: { id: string } };
-    await recordUsage(session.user.id, 12);
+    // Twelve records, so the AI Usage tab has two pages.
+    await recordAiUsage({ brokers: inject("infra").kafkaBrokers, userId: session.user.id, count: 12, tag: run });
 
     await page.goto(url("/profile"));
     await heading(page, "Profile");
@@ -414,29 +414,3 @@ describe("mobile (375 px)", () => {
     }
   });
 });
-
-/** AI usage as the agent reports it (ai-usage.recorded on Kafka), so the tab has two pages. */
-async function recordUsage(userId: string, count: number): Promise<void> {
-  const bus = createBus({ brokers: inject("infra").kafkaBrokers, clientId: "e2e-usage", logger: quietLogger(), topicPrefix: "" });
-  try {
-    const events = Array.from({ length: count }, (_, index) =>
-      createEvent("agent", "ai-usage.recorded", {
-        subject: userId,
-        actor_id: userId,
-        data: {
-          user_id: userId,
-          request_id: `e2e-${run}-${index}`,
-          feature: "chat",
-          model: "gpt-4o-mini",
-          prompt_tokens: 1_000 + index,
-          completion_tokens: 200,
-          total_tokens: 1_200 + index,
-          occurred_at: new Date().toISOString(),
-        },
-      }),
-    );
-    await bus.publish(events);
-  } finally {
-    await bus.close();
-  }
-}
