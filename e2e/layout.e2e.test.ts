@@ -231,6 +231,8 @@ const SCREENS: Screen[] = [
       await page.getByText("currently being trialled", { exact: false }).first().waitFor(SLOW);
       expect(await page.getByText("currently being trialled", { exact: false }).count()).toBe(1);
     },
+    // A toast lies over whatever is under it for its 10 s; what it must leave free is the header.
+    scope: ".public-header",
   },
   { name: "terms", as: "visitor", path: () => "/legal/terms", ready: heading("Terms of Service") },
   { name: "privacy", as: "visitor", path: () => "/legal/privacy", ready: heading("Privacy Policy") },
@@ -373,6 +375,11 @@ const COVERED_CONTROLS = `(selector) => {
   return problems;
 }`;
 
+/** Resolves once every animation that ends (not a spinner's) has ended. */
+const SETTLED_ANIMATIONS = `Promise.all(document.getAnimations()
+  .filter((animation) => animation.effect && animation.effect.getComputedTiming().iterations !== Infinity)
+  .map((animation) => animation.finished.catch(() => undefined))).then(() => undefined)`;
+
 function coveredControls(page: Page, scope: string): Promise<string[]> {
   return page.evaluate(`(${COVERED_CONTROLS})(${JSON.stringify(scope)})`);
 }
@@ -394,8 +401,10 @@ describe.each(WIDTHS)("at %i px", (width) => {
       await screenshot(page, `layout-failed-${width}-${screen.name}`).catch(() => undefined);
       throw error;
     }
-    // Fonts and lazy chunks settle before measuring.
+    // Fonts and lazy chunks settle, and finite animations (a fade-in) end, before measuring: the
+    // checks are about the screen as it stays, not a frame of a transition.
     await page.evaluate("document.fonts.ready.then(() => undefined)");
+    await page.evaluate(SETTLED_ANIMATIONS);
 
     const problems: string[] = [];
     const reach = await documentWidth(page);
@@ -425,6 +434,19 @@ describe("what a new user hit (issue 12)", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("opens the details dialog on a double-click of View, and keeps it open", async () => {
+    const { page } = anaUser;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(url("/dashboard"));
+    // The second click lands on the backdrop the first one opened: it must not close the dialog.
+    await page.getByRole("button", { name: /^View Coffee 11/ }).dblclick();
+    const dialog = page.getByRole("dialog", { name: "Event Request Details" });
+    await dialog.getByText("Coffee 11").first().waitFor(SLOW);
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await dialog.waitFor({ state: "detached", ...SLOW });
   });
 
   it("has a favicon", async () => {
