@@ -106,32 +106,41 @@ function zoneOffsetMs(epochMs: number, timeZone: string): number {
   return wallClock - (epochMs - (((epochMs % 1000) + 1000) % 1000));
 }
 
+type WallClock = { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; millisecond?: number };
+
+const DAY_MS = 86_400_000;
+
+/** The wall-clock time read as if it were UTC: the starting point of every zone conversion. */
+function wallClockAsUtc(wallClock: WallClock): number {
+  return utcMs(wallClock.year, wallClock.month, wallClock.day, wallClock.hour, wallClock.minute, wallClock.second, wallClock.millisecond);
+}
+
+/**
+ * Every instant at which `timeZone`'s clocks show this wall-clock time, earliest first: one on an
+ * ordinary day, none in a daylight-saving gap (the clocks jump over it), two in an overlap (they
+ * show it twice). Offsets change at most once in a day or so, so the offsets a day either side
+ * (and the one the first guess lands on) are the only candidates.
+ */
+export function wallClockInstants(wallClock: WallClock, timeZone: string): number[] {
+  const asUtc = wallClockAsUtc(wallClock);
+  const offsets = new Set([zoneOffsetMs(asUtc - DAY_MS, timeZone), zoneOffsetMs(asUtc + DAY_MS, timeZone)]);
+  offsets.add(zoneOffsetMs(asUtc - zoneOffsetMs(asUtc, timeZone), timeZone));
+  return [...offsets]
+    .map((offset) => asUtc - offset)
+    .filter((instant) => instant + zoneOffsetMs(instant, timeZone) === asUtc)
+    .sort((a, b) => a - b);
+}
+
 /**
  * The instant at which `timeZone`'s clocks show this wall-clock time. A time the clocks skip (a
  * daylight-saving jump forward) is read with the offset in force before the jump, as RFC 5545
  * and Google Calendar read it: 02:30 on a Los Angeles spring-forward day is 03:30 PDT. A time
  * the clocks show twice is the first of the two (before the clocks go back).
  */
-export function zonedTimeToEpochMs(
-  wallClock: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; millisecond?: number },
-  timeZone: string,
-): number {
-  const asUtc = utcMs(
-    wallClock.year,
-    wallClock.month,
-    wallClock.day,
-    wallClock.hour,
-    wallClock.minute,
-    wallClock.second,
-    wallClock.millisecond,
-  );
-  // The offsets in force around that wall-clock time: equal on an ordinary day, two around a jump.
-  const day = 86_400_000;
-  const offsets = new Set([zoneOffsetMs(asUtc - day, timeZone), zoneOffsetMs(asUtc + day, timeZone)]);
-  const firstGuess = asUtc - zoneOffsetMs(asUtc, timeZone);
-  offsets.add(zoneOffsetMs(firstGuess, timeZone));
-  const shows = [...offsets].map((offset) => asUtc - offset).filter((instant) => instant + zoneOffsetMs(instant, timeZone) === asUtc);
-  if (shows.length > 0) return Math.min(...shows);
+export function zonedTimeToEpochMs(wallClock: WallClock, timeZone: string): number {
+  const [first] = wallClockInstants(wallClock, timeZone);
+  if (first !== undefined) return first;
   // Skipped: the clocks jumped forward over it, so the offset before the jump is the smaller one.
-  return asUtc - Math.min(...offsets);
+  const asUtc = wallClockAsUtc(wallClock);
+  return asUtc - Math.min(zoneOffsetMs(asUtc - DAY_MS, timeZone), zoneOffsetMs(asUtc + DAY_MS, timeZone));
 }

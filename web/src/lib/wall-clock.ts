@@ -1,4 +1,4 @@
-import { canonicalTimeZone, parseDateTime, utcMs, utcOffsetMinutes } from "@amia/contracts";
+import { canonicalTimeZone, parseDateTime, utcMs, utcOffsetMinutes, wallClockInstants } from "@amia/contracts";
 
 /*
  * The one wall-clock and zone reader of the web app, shared by the form rules and the formatter
@@ -136,16 +136,11 @@ export function resolveWallClock(date: string, time: string, timeZone: string): 
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const minutes = parseTime(time);
   if (!day || minutes === null || canonicalTimeZone(timeZone) === null) return null;
-  const asUtc = utcMs(Number(day[1]), Number(day[2]), Number(day[3]), Math.floor(minutes / 60), minutes % 60);
-  // Offsets change at most once in a day or so: the offsets a day either side are the candidates.
-  const offsets = new Set([zoneOffsetMinutes(asUtc - 86_400_000, timeZone), zoneOffsetMinutes(asUtc + 86_400_000, timeZone)]);
-  const instants = [...offsets]
-    .map((offset) => asUtc - offset * 60_000)
-    .filter((instant) => zoneOffsetMinutes(instant, timeZone) * 60_000 === asUtc - instant)
-    .sort((a, b) => a - b);
-  const [first, second] = instants;
-  if (first !== undefined && second !== undefined && first !== second) return { kind: "overlap", earlier: first, later: second };
+  const wall = { year: Number(day[1]), month: Number(day[2]), day: Number(day[3]), hour: Math.floor(minutes / 60), minute: minutes % 60 };
+  const [first, second] = wallClockInstants(wall, timeZone);
+  if (first !== undefined && second !== undefined) return { kind: "overlap", earlier: first, later: second };
   if (first !== undefined) return { kind: "exact", instant: first };
+  const asUtc = utcMs(wall.year, wall.month, wall.day, wall.hour, wall.minute);
   // In the gap: find the jump (the first minute on the new offset) and name the wall times either side.
   let [lo, hi] = [asUtc - 86_400_000, asUtc + 86_400_000];
   const before = zoneOffsetMinutes(lo, timeZone);
