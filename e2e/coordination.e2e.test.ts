@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { recordAiUsage } from "./support/ai-usage.ts";
 import { seriousViolations } from "./support/axe.ts";
-import { launchBrowser, newUser, signIn, type User } from "./support/browser.ts";
+import { launchBrowser, newUser, signIn, writeHeaders, type User } from "./support/browser.ts";
 import { screenshot } from "./support/screenshots.ts";
 
 /**
@@ -50,7 +50,7 @@ function startOfNextWeekUtc(now: number): number {
  * reviewers, approved at once, synced by the calendar service. Returns it as [start, end) ms.
  */
 async function busyInGoogle(page: Page, title: string, start: Date, end: Date): Promise<readonly [number, number]> {
-  const headers = { "x-amia-csrf": "1", origin: new URL(baseUrl).origin };
+  const headers = writeHeaders(baseUrl);
   const localUtc = (date: Date) => date.toISOString().slice(0, 16);
   const created = await page.request.post(url("/api/v1/event-requests"), {
     headers,
@@ -361,7 +361,7 @@ describe("session", () => {
       await signIn(page, baseUrl, { email: `carla-${run}@example.com`, name: "Carla" });
       await heading(page, "Dashboard");
       // Signed out in another tab: the session is gone on the server, the app does not know yet.
-      const logout = await page.request.post(url("/api/v1/auth/logout"), { headers: { "x-amia-csrf": "1", origin: new URL(baseUrl).origin } });
+      const logout = await page.request.post(url("/api/v1/auth/logout"), { headers: writeHeaders(baseUrl) });
       expect(logout.status()).toBe(204);
 
       await page.getByRole("button", { name: "Profile menu" }).click();

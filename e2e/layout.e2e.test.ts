@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { recordAiUsage } from "./support/ai-usage.ts";
 import { seriousViolations } from "./support/axe.ts";
-import { launchBrowser, newUser, signIn, type User } from "./support/browser.ts";
+import { launchBrowser, newUser, signIn, writeHeaders, type User } from "./support/browser.ts";
 import { screenshot } from "./support/screenshots.ts";
 
 /**
@@ -20,7 +20,7 @@ const baseUrl = inject("baseUrl");
 const run = randomUUID().slice(0, 8);
 const url = (path: string) => new URL(path, baseUrl).href;
 const SLOW = { timeout: 30_000 };
-const CSRF = { "x-amia-csrf": "1", origin: new URL(baseUrl).origin };
+const CSRF = writeHeaders(baseUrl);
 
 const WIDTHS = [320, 375, 768, 1280] as const;
 const SCREENSHOT_WIDTHS: ReadonlySet<number> = new Set([375, 1280]);

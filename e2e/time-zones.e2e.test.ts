@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { seriousViolations } from "./support/axe.ts";
-import { launchBrowser, newUser, signIn, type User } from "./support/browser.ts";
+import { launchBrowser, newUser, signIn, writeHeaders, type User } from "./support/browser.ts";
 import { screenshot } from "./support/screenshots.ts";
 
 /**
@@ -21,7 +21,7 @@ const bruno = { email: `bruno-tz-${run}@example.com`, name: `Bruno Costa ${run}`
 const LOS_ANGELES = "America/Los_Angeles";
 const url = (path: string) => new URL(path, baseUrl).href;
 const SLOW = { timeout: 30_000 };
-const WRITE_HEADERS = { "x-amia-csrf": "1", origin: new URL(baseUrl).origin };
+const WRITE_HEADERS = writeHeaders(baseUrl);
 
 let browser: Browser;
 let anaUtc: User;

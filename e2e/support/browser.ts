@@ -60,3 +60,11 @@ export async function signIn(page: Page, baseUrl: string, who: SignInAs): Promis
   await page.locator('button[type="submit"][value="sign-in"]').click();
   await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 30_000 });
 }
+
+/**
+ * Headers a write through the page's own request context needs to pass the BFF's CSRF check (the
+ * header the web app sends, and the app's own origin), as the web app's writes carry them.
+ */
+export function writeHeaders(baseUrl: string): Record<string, string> {
+  return { "x-amia-csrf": "1", origin: new URL(baseUrl).origin };
+}
