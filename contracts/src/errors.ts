@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "rate_limited", // 429, with Retry-After
   "internal", // 500: says nothing internal; the log has the cause
   "upstream_unavailable", // 502/503: a service or third party did not answer in time
+  "unsupported_media_type", // 415: a body that is not JSON on a JSON route
 ] as const;
 
 export const ZErrorCodeSchema = z.enum(ERROR_CODES);

@@ -153,6 +153,11 @@ const ERROR_RESPONSES = {
     description: "A service or third party did not answer in time (`upstream_unavailable`). Safe to retry later.",
     example: { message: "The events service is unavailable, try again shortly", code: "upstream_unavailable" },
   },
+  unsupported_media_type: {
+    name: "UnsupportedMediaType",
+    description: "The body is not JSON (`unsupported_media_type`): send it with `content-type: application/json`.",
+    example: { message: "Send the body as JSON (content-type: application/json)", code: "unsupported_media_type" },
+  },
 } as const satisfies Record<C.TErrorCode, { name: string; description: string; example: C.TErrorBody }>;
 
 type ErrorCode = keyof typeof ERROR_RESPONSES;

@@ -16,6 +16,7 @@ export const HTTP_STATUS_BY_CODE = {
   rate_limited: 429,
   internal: 500,
   upstream_unavailable: 503,
+  unsupported_media_type: 415,
 } as const satisfies Record<TErrorCode, ContentfulStatusCode>;
 
 export class AppError extends Error {

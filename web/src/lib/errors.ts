@@ -73,6 +73,7 @@ export const ERROR_CODE_MESSAGES: Readonly<Record<Exclude<TErrorCode, "internal"
   payload_too_large: "That's too much to send at once. Make it shorter and try again.",
   rate_limited: "You're going a little fast. Wait a moment and try again.",
   upstream_unavailable: "Part of Amia isn't answering right now. Please try again in a moment.",
+  unsupported_media_type: "That couldn't be sent in a form Amia understands. Reload the page and try again.",
 };
 
 // ---- Fields ---------------------------------------------------------------------------------
