@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { Job } from "bullmq";
-import { createJobQueue, createJobWorker, createOutboxRelay, createRedis, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createJobQueue, createJobWorker, createOutboxRelay, createRedis, createSecretCipher, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { TOPICS } from "@amia/contracts";
-import { createTokenCipher } from "./domain/token-cipher.ts";
 import { CONSUMED_TOPICS, calendarConsumers, sharingConsumer } from "./events/consumers.ts";
 import { createGoogleCalendar } from "./google/google-calendar.ts";
 import { calendarSyncJob, ZCalendarSyncJobSchema } from "./jobs/sync-job.ts";
@@ -35,7 +34,7 @@ export interface CalendarServiceConfig {
 export function createCalendarService(config: CalendarServiceConfig): ServiceModuleFactory {
   return async ({ db, bus, logger, auth }) => {
     const relay = createOutboxRelay({ db, collections: [CALENDAR_SYNCS_COLLECTION], publish: bus.publish, logger });
-    const tokens = createTokensStore(db, createTokenCipher(config.tokenEncryptionKey));
+    const tokens = createTokensStore(db, createSecretCipher(config.tokenEncryptionKey));
     const syncs = createSyncsStore(relay.db);
     await ensureIndexes(db, SHARING_INDEXES);
     const sharing = createSharingProjection(db);

@@ -1,12 +1,8 @@
 import { z } from "zod";
-import { envPort, envPositiveInt, serviceEnvShape, mongoEnvShape, kafkaEnvShape, redisEnvShape, internalAuthEnvShape } from "@amia/kit";
+import { envAes256Key, envPort, envPositiveInt, serviceEnvShape, mongoEnvShape, kafkaEnvShape, redisEnvShape, internalAuthEnvShape } from "@amia/kit";
 
 /** A development-only key (32 zero-ish bytes): fine on a laptop, refused in production. */
 const DEV_TOKEN_ENCRYPTION_KEY = Buffer.from("amia-local-dev-token-key-32bytes").toString("base64");
-
-const envKey = z
-  .string()
-  .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
 
 /** The calendar service's whole configuration, parsed once at start-up. */
 export const ZCalendarEnvSchema = z
@@ -24,7 +20,7 @@ export const ZCalendarEnvSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).default("amia-web"),
     GOOGLE_CLIENT_SECRET: z.string().min(1).default("local-dev-secret"),
     /** AES-256-GCM key for Google tokens at rest; required in production. */
-    TOKEN_ENCRYPTION_KEY: envKey.optional(),
+    TOKEN_ENCRYPTION_KEY: envAes256Key.optional(),
     /** Attempts of a sync job before it gives up (429 / 5xx / network), with exponential backoff. */
     CALENDAR_SYNC_ATTEMPTS: envPositiveInt.default(6),
     CALENDAR_SYNC_BACKOFF_MS: envPositiveInt.default(2_000),

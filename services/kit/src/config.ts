@@ -18,6 +18,10 @@ export const envList = z
   .pipe(z.array(z.string()).min(1, "must list at least one value"));
 export const envMongoUrl = z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, "must be a mongodb:// URL");
 export const envRedisUrl = z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// URL");
+/** A 32-byte key (AES-256), base64-encoded, for secrets at rest (crypto/secret-cipher.ts). */
+export const envAes256Key = z
+  .string()
+  .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
 
 export const NODE_ENVS = ["development", "test", "production"] as const;
 export type TNodeEnv = (typeof NODE_ENVS)[number];

@@ -1,4 +1,5 @@
 export * from "./config.ts";
+export * from "./crypto/secret-cipher.ts";
 export * from "./errors.ts";
 export * from "./retry-on-conflict.ts";
 export * from "./logger.ts";

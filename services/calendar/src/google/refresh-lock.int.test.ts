@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
-import { connectMongo, createRedis, type MongoConnection } from "@amia/kit";
+import { connectMongo, createRedis, createSecretCipher, type MongoConnection } from "@amia/kit";
 import { quietLogger, testInfra, uniqueTestNames } from "@amia/kit/testing";
 import { createGoogleStandIn, type GoogleStandIn } from "@amia/google-stand-in";
-import { createTokenCipher } from "../domain/token-cipher.ts";
 import { createTokensStore, type TokensStore } from "../store/tokens-store.ts";
 import { createGoogleCalendar, type GoogleCalendar } from "./google-calendar.ts";
 import { createRedisLock } from "../locks/redis-lock.ts";
@@ -20,7 +19,7 @@ beforeEach(async () => {
   mongo = await connectMongo({ url: testInfra().mongoUrl, dbName: names.dbName, logger: quietLogger() });
   redis = createRedis({ url: testInfra().redisUrl });
   google = await createGoogleStandIn({ acceptUnknownRefreshTokens: false });
-  tokens = createTokensStore(mongo.db, createTokenCipher(randomBytes(32)));
+  tokens = createTokensStore(mongo.db, createSecretCipher(randomBytes(32)));
   keyPrefix = `${names.redisPrefix}:token-refresh:`;
 });
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import type { Db } from "mongodb";
 import type { TGoogleConnection } from "@amia/contracts";
-import type { TokenCipher } from "../domain/token-cipher.ts";
+import type { SecretCipher } from "@amia/kit";
 
 /**
  * Each user's Google tokens (SPEC.md "User token record", table user_tokens), sealed with
@@ -37,7 +37,7 @@ export interface TokensStore {
   connection: (userId: string) => Promise<TGoogleConnection>;
 }
 
-export function createTokensStore(db: Db, cipher: TokenCipher): TokensStore {
+export function createTokensStore(db: Db, cipher: SecretCipher): TokensStore {
   const collection = db.collection<UserTokensDoc>(USER_TOKENS_COLLECTION);
   const now = () => new Date().toISOString();
   return {

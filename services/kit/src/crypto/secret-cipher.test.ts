@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createTokenCipher } from "./token-cipher.ts";
+import { createSecretCipher } from "./secret-cipher.ts";
 
-describe("token cipher (AES-256-GCM)", () => {
-  const cipher = createTokenCipher(randomBytes(32));
+describe("secret cipher (AES-256-GCM)", () => {
+  const cipher = createSecretCipher(randomBytes(32));
 
   it("round-trips a token, and the sealed value holds no plaintext", () => {
     const sealed = cipher.encrypt("1//refresh-token-secret");
@@ -18,7 +18,7 @@ describe("token cipher (AES-256-GCM)", () => {
 
   it("refuses a wrong key and a tampered value", () => {
     const sealed = cipher.encrypt("ya29.access");
-    expect(() => createTokenCipher(randomBytes(32)).decrypt(sealed)).toThrow();
+    expect(() => createSecretCipher(randomBytes(32)).decrypt(sealed)).toThrow();
     const parts = sealed.split(".");
     const flipped = Buffer.from(parts[3]!, "base64url");
     flipped[0] = flipped[0]! ^ 1;
@@ -26,6 +26,6 @@ describe("token cipher (AES-256-GCM)", () => {
   });
 
   it("refuses a key that is not 32 bytes", () => {
-    expect(() => createTokenCipher(randomBytes(16))).toThrow(/32 bytes/);
+    expect(() => createSecretCipher(randomBytes(16))).toThrow(/32 bytes/);
   });
 });

@@ -1,11 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /**
- * Google tokens at rest (DESIGN.md "Secrets"): AES-256-GCM with a random 96-bit IV per value and
- * the 128-bit auth tag, stored as `v1.<iv>.<tag>.<ciphertext>` (base64url). The `v1` prefix is a
- * storage format: a new scheme (or key rotation) gets a new prefix, never a reinterpretation.
+ * Secrets at rest (DESIGN.md "Secrets"): Google tokens in the calendar service, second-factor
+ * secrets in identity. AES-256-GCM with a random 96-bit IV per value and the 128-bit auth tag,
+ * stored as `v1.<iv>.<tag>.<ciphertext>` (base64url). The `v1` prefix is a storage format: a
+ * new scheme (or key rotation) gets a new prefix, never a reinterpretation.
  */
-export interface TokenCipher {
+export interface SecretCipher {
   encrypt: (plaintext: string) => string;
   /** Throws when the key is wrong or the value was tampered with (the tag does not verify). */
   decrypt: (sealed: string) => string;
@@ -13,8 +14,8 @@ export interface TokenCipher {
 
 const FORMAT = "v1";
 
-export function createTokenCipher(key: Buffer): TokenCipher {
-  if (key.length !== 32) throw new Error("TOKEN_ENCRYPTION_KEY must be 32 bytes");
+export function createSecretCipher(key: Buffer): SecretCipher {
+  if (key.length !== 32) throw new Error("An AES-256-GCM key must be 32 bytes");
   return {
     encrypt(plaintext) {
       const iv = randomBytes(12);
@@ -24,7 +25,7 @@ export function createTokenCipher(key: Buffer): TokenCipher {
     },
     decrypt(sealed) {
       const [format, iv, tag, ciphertext] = sealed.split(".");
-      if (format !== FORMAT || !iv || !tag || ciphertext === undefined) throw new Error("Unknown token storage format");
+      if (format !== FORMAT || !iv || !tag || ciphertext === undefined) throw new Error("Unknown secret storage format");
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
