@@ -3,6 +3,7 @@ export * from "./envelope.ts";
 export * from "./errors.ts";
 export * from "./common.ts";
 export * from "./pagination.ts";
+export * from "./rate-limits.ts";
 export * from "./time-zone.ts";
 export * from "./date-forms.ts";
 export * from "./date-range.ts";

@@ -22,12 +22,15 @@ export const HTTP_STATUS_BY_CODE = {
 export class AppError extends Error {
   readonly code: TErrorCode;
   readonly details: unknown;
+  /** Sent as Retry-After (whole seconds) when waiting helps: a 429 whose window or cooldown ends. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: TErrorCode, message: string, details?: unknown) {
+  constructor(code: TErrorCode, message: string, details?: unknown, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): ContentfulStatusCode {
@@ -51,6 +54,11 @@ export function validationError(error: z.ZodError): AppError {
 export function invalidFields(fields: readonly TFieldError[]): AppError {
   const body = fieldErrorsBody(fields);
   return new AppError("validation_failed", body.message, body.details);
+}
+
+/** A 429 whose wait is known: the message says it in words, Retry-After in seconds. */
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  return new AppError("rate_limited", message, undefined, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 }
 
 export function notFound(what: string): AppError {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError, rateLimited } from "../errors.ts";
 import { quietLogger } from "../testing/isolation.ts";
 import { jsonOf } from "../testing/http.ts";
 import { createService } from "./create-service.ts";
@@ -23,6 +23,9 @@ function buildApp(readinessFails = false) {
   );
   app.get("/conflict", () => {
     throw new AppError("conflict", "Already related");
+  });
+  app.get("/limited", () => {
+    throw rateLimited("Too many recipes; try again in 2 minutes", 90.2);
   });
   app.get("/boom", () => {
     throw new Error("secret internal detail");
@@ -79,6 +82,14 @@ describe("createService", () => {
     const response = await buildApp().request("/conflict");
     expect(response.status).toBe(409);
     expect(await jsonOf(response)).toEqual({ message: "Already related", code: "conflict" });
+  });
+
+  it("sends a refusal's wait as Retry-After in whole seconds, rounded up", async () => {
+    const response = await buildApp().request("/limited");
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("91");
+    expect(await jsonOf(response)).toEqual({ message: "Too many recipes; try again in 2 minutes", code: "rate_limited" });
+    expect((await buildApp().request("/conflict")).headers.get("retry-after")).toBeNull();
   });
 
   it("hides an unexpected error's detail behind a generic 500", async () => {

@@ -90,7 +90,10 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}`, code: "not_found" }, 404));
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header("retry-after", String(error.retryAfterSeconds));
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own 4xx (malformed JSON, wrong content type) keep their status and message.
       const code = error.status === 413 ? "payload_too_large" : error.status === 401 ? "unauthorized" : "validation_failed";
