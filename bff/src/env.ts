@@ -97,10 +97,16 @@ export const ZBffEnvSchema = z
     /** Every upstream call gives up after this long (a stream: until its headers arrive). */
     UPSTREAM_TIMEOUT_MS: envPositiveInt.default(10_000),
 
-    // Rate limits (fixed one-minute windows in Redis).
+    // Rate limits (sliding windows in Redis, shared by every replica; docs/decisions.md "Limits").
     RATE_LIMIT_LOGIN_PER_MINUTE: envPositiveInt.default(20),
     /** Per user; an IP may make CHAT_IP_ALLOWANCE times as many (people behind one NAT). */
     RATE_LIMIT_CHAT_PER_MINUTE: envPositiveInt.default(20),
+    /** Every change (any route but GET) per user: one a second on average is far past what a person clicks. */
+    RATE_LIMIT_WRITES_PER_MINUTE: envPositiveInt.default(60),
+    /** Relationship requests sent per user: each one notifies someone else. */
+    RATE_LIMIT_RELATIONSHIP_REQUESTS_PER_HOUR: envPositiveInt.default(10),
+    /** Live notification streams one user may hold open at once, across replicas (a tab each). */
+    NOTIFICATION_STREAMS_PER_USER: envPositiveInt.default(5),
   })
   .superRefine((env, ctx) => {
     const issuer = new URL(env.OIDC_ISSUER);

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /*
  * Limits on how much one person may do (issue 13): how a wait is said in words, and the one
  * sliding-window rule the BFF's rate limits and the services' quotas both decide with. Pure.
@@ -44,3 +46,27 @@ export function decideSlidingWindow(instants: readonly number[], limit: number, 
   const freesSlot = inWindow[inWindow.length - limit]!;
   return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freesSlot + windowMs - now) / 1000)) };
 }
+
+/**
+ * Which limit refused a 429, in its `details.limit`, so a client can say which in its own words.
+ * Wire names: never rename one; add new ones at the end.
+ */
+export const RATE_LIMIT_NAMES = [
+  "writes", // any change, per person per minute (BFF)
+  "relationship_requests", // relationship requests sent, per person per hour (BFF)
+  "requests_to_person", // relationship requests to one email per day, withdrawn ones included (relationships)
+  "after_decline", // asking again someone who declined, within the cooldown (relationships)
+  "self_notifications", // notifications a person creates for themselves, per hour (notifications)
+  "notification_streams", // live notification streams open at once (BFF)
+] as const;
+export type TRateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+
+/**
+ * `details` of a 429 from a named limit. `limit` is a plain string here, so a body naming a
+ * limit this build does not know still parses. Retry-After carries the same wait.
+ */
+export const ZRateLimitedDetailsSchema = z.object({
+  limit: z.string(),
+  retry_after_seconds: z.number().int().min(1),
+});
+export type TRateLimitedDetails = z.infer<typeof ZRateLimitedDetailsSchema>;

@@ -1,7 +1,7 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { BffConfig } from "../env.ts";
 import { clientIpOf } from "../security/client-ip.ts";
-import { rateLimit, type RateLimiter, type RateLimitRule } from "../security/rate-limit.ts";
+import { isWrite, rateLimit, STRICTER_CLASS_BY_ROUTE, type RateLimiter, type RateLimitRule, type StricterClass } from "../security/rate-limit.ts";
 import { requireSession, type BffEnv } from "../sessions/session-middleware.ts";
 import type { SessionStore } from "../sessions/session-store.ts";
 import { forwardTo } from "../upstream/forward.ts";
@@ -19,26 +19,58 @@ export interface ApiRoutesDeps {
   limiter: RateLimiter;
 }
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+const userOf = (c: Context<any>) => (c.var as BffEnv["Variables"]).session?.user_id;
+
+/**
+ * The limits a catalogue route counts against: every write the general write limit, a stricter
+ * class where the route's abuse lands on others, chat its own (per user and per IP).
+ */
+export function rateLimitRules(config: BffConfig): (route: RouteSpec) => RateLimitRule[] {
+  const { env } = config;
+  const writes: RateLimitRule = { name: "writes:user", limit: env.RATE_LIMIT_WRITES_PER_MINUTE, windowMs: MINUTE_MS, keyOf: userOf, what: "changes in a short time", wireName: "writes" };
+  const stricter: Record<StricterClass, RateLimitRule> = {
+    relationship_requests: {
+      name: "relationship-requests:user",
+      limit: env.RATE_LIMIT_RELATIONSHIP_REQUESTS_PER_HOUR,
+      windowMs: HOUR_MS,
+      keyOf: userOf,
+      what: "relationship requests",
+      wireName: "relationship_requests",
+    },
+  };
+  const chat: RateLimitRule[] = [
+    { name: "chat:user", limit: env.RATE_LIMIT_CHAT_PER_MINUTE, windowMs: MINUTE_MS, keyOf: userOf },
+    { name: "chat:ip", limit: env.RATE_LIMIT_CHAT_PER_MINUTE * CHAT_IP_ALLOWANCE, windowMs: MINUTE_MS, keyOf: (c) => clientIpOf(c, env.TRUST_PROXY) },
+  ];
+  return (route) => {
+    const stricterClass = STRICTER_CLASS_BY_ROUTE[`${route.method} ${route.path}`];
+    return [
+      ...(isWrite(route.method) ? [writes] : []),
+      ...(stricterClass ? [stricter[stricterClass]] : []),
+      ...(route.rateLimit === "chat" ? chat : []),
+    ];
+  };
+}
+
 /**
  * Every route of the catalogue (routes/catalogue.ts), in its order: a session is required (401
- * otherwise), rate limits as the route says, then the call is forwarded to its owning service.
+ * otherwise), then the route's rate limits (per user, in Redis), then the call is forwarded to
+ * its owning service.
  */
 export function apiRoutes(deps: ApiRoutesDeps) {
   const { config, sessions, limiter } = deps;
   const routes = new Hono<BffEnv>();
-  const perMinute = 60_000;
-  const chatRules: RateLimitRule[] = [
-    { name: "chat:user", limit: config.env.RATE_LIMIT_CHAT_PER_MINUTE, windowMs: perMinute, keyOf: (c) => (c.var as BffEnv["Variables"]).session?.user_id },
-    { name: "chat:ip", limit: config.env.RATE_LIMIT_CHAT_PER_MINUTE * CHAT_IP_ALLOWANCE, windowMs: perMinute, keyOf: (c) => clientIpOf(c, config.env.TRUST_PROXY) },
-  ];
-  const limits: Record<NonNullable<RouteSpec["rateLimit"]>, MiddlewareHandler> = {
-    chat: rateLimit(limiter, chatRules, "chat requests"),
-  };
+  const rulesOf = rateLimitRules(config);
   const passThrough: MiddlewareHandler = async (_c, next) => next();
   const sessionRequired = requireSession(sessions);
 
   for (const route of deps.routes) {
-    routes.on(route.method, route.path, sessionRequired, route.rateLimit ? limits[route.rateLimit] : passThrough, forwardTo(route, deps.upstream));
+    const rules = rulesOf(route);
+    const limits = rules.length > 0 ? rateLimit(limiter, rules, route.rateLimit === "chat" ? "chat requests" : "requests") : passThrough;
+    routes.on(route.method, route.path, sessionRequired, limits, forwardTo(route, deps.upstream));
   }
   return routes;
 }

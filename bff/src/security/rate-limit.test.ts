@@ -1,27 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { decideRate, rateWindowOf } from "./rate-limit.ts";
+import { bffConfig, parseBffEnv } from "../env.ts";
+import { rateLimitRules } from "../routes/api.ts";
+import { ROUTES } from "../routes/catalogue.ts";
+import { isWrite, STRICTER_CLASS_BY_ROUTE } from "./rate-limit.ts";
 
-describe("rateWindowOf", () => {
-  it("puts instants of one minute in one window and says how long it has left", () => {
-    expect(rateWindowOf(120_000, 60_000)).toEqual({ index: 2, remainingMs: 60_000 });
-    expect(rateWindowOf(179_999, 60_000)).toEqual({ index: 2, remainingMs: 1 });
-    expect(rateWindowOf(180_000, 60_000)).toEqual({ index: 3, remainingMs: 60_000 });
+const config = bffConfig(parseBffEnv({ NODE_ENV: "test", RATE_LIMIT_WRITES_PER_MINUTE: "7", RATE_LIMIT_RELATIONSHIP_REQUESTS_PER_HOUR: "3" }));
+const rulesOf = rateLimitRules(config);
+const route = (method: string, path: string) => {
+  const found = ROUTES.find((candidate) => candidate.method === method && candidate.path === path);
+  if (!found) throw new Error(`no route ${method} ${path}`);
+  return found;
+};
+
+describe("rate-limit classes of the catalogue's routes", () => {
+  it("names only routes the catalogue has, so a renamed route cannot lose its stricter class", () => {
+    for (const key of Object.keys(STRICTER_CLASS_BY_ROUTE)) {
+      const [method, path] = key.split(" ") as [string, string];
+      expect(route(method, path)).toBeDefined();
+    }
   });
-});
 
-describe("decideRate", () => {
-  const window = { index: 7, remainingMs: 12_300 };
-
-  it("allows up to the limit, counting this request", () => {
-    expect(decideRate(1, 3, window)).toEqual({ isAllowed: true });
-    expect(decideRate(3, 3, window)).toEqual({ isAllowed: true });
+  it("counts every route that changes something against the write limit, and no read", () => {
+    for (const spec of ROUTES) {
+      const names = rulesOf(spec).map((rule) => rule.name);
+      expect([spec.method, spec.path, names.includes("writes:user")]).toEqual([spec.method, spec.path, isWrite(spec.method)]);
+    }
+    expect(rulesOf(route("GET", "/api/v1/relationship-requests/sent"))).toEqual([]);
   });
 
-  it("refuses past the limit until the window ends, in whole seconds rounded up", () => {
-    expect(decideRate(4, 3, window)).toEqual({ isAllowed: false, retryAfterSeconds: 13 });
+  it("holds relationship requests, by either route, to their hourly limit besides the write limit", () => {
+    for (const spec of [route("POST", "/api/v1/relationship-requests"), route("POST", "/api/v1/relationships")]) {
+      expect(rulesOf(spec).map(({ name, limit, windowMs, wireName }) => ({ name, limit, windowMs, wireName }))).toEqual([
+        { name: "writes:user", limit: 7, windowMs: 60_000, wireName: "writes" },
+        { name: "relationship-requests:user", limit: 3, windowMs: 3_600_000, wireName: "relationship_requests" },
+      ]);
+    }
+    expect(rulesOf(route("DELETE", "/api/v1/relationship-requests/:id")).map((rule) => rule.name)).toEqual(["writes:user"]);
   });
 
-  it("never says to retry in zero seconds", () => {
-    expect(decideRate(4, 3, { index: 7, remainingMs: 1 })).toEqual({ isAllowed: false, retryAfterSeconds: 1 });
+  it("keeps chat's own limits, per user and per IP", () => {
+    expect(rulesOf(route("POST", "/api/v1/agent/commands/chat")).map((rule) => rule.name)).toEqual(["writes:user", "chat:user", "chat:ip"]);
   });
 });

@@ -1,48 +1,59 @@
+import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Redis } from "ioredis";
+import { decideSlidingWindow, tryAgainIn, type TRateLimitName, type TWindowVerdict } from "@amia/contracts";
+import type { HttpMethod } from "../routes/catalogue.ts";
 
 /**
- * Fixed-window rate limits in Redis (INCR + PEXPIRE on a key per window), shared by every BFF
- * replica. A fixed window lets a burst of up to twice the limit straddle a boundary; for
- * sign-in and chat that is acceptable, and it costs one round trip.
+ * Rate limits in Redis, shared by every BFF replica: a sliding-window log per rule and caller (a
+ * sorted set of the instants it let through). Unlike a fixed window, no burst of twice the limit
+ * can straddle a boundary, which matters for the hour-long limits (ten relationship requests an
+ * hour must not become twenty in two minutes), and the wait it gives is exact. A refused request
+ * is not logged, so hammering a closed door does not keep it closed. One script call per rule.
  */
 
-export interface RateWindow {
-  /** Index of the window `now` falls in (part of the Redis key). */
-  index: number;
-  /** Milliseconds until that window ends. */
-  remainingMs: number;
-}
-
-export function rateWindowOf(now: number, windowMs: number): RateWindow {
-  const index = Math.floor(now / windowMs);
-  return { index, remainingMs: (index + 1) * windowMs - now };
-}
-
-export type RateDecision = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
-
-/** `count` includes this request. Retry-After is whole seconds, at least 1. */
-export function decideRate(count: number, limit: number, window: RateWindow): RateDecision {
-  if (count <= limit) return { isAllowed: true };
-  return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(window.remainingMs / 1000)) };
-}
-
 export interface RateLimitRule {
-  /** Which limit ("login", "chat") and whose count ("ip", "user"): part of the Redis key. */
+  /** Which limit ("login", "writes") and whose count ("ip", "user"): part of the Redis key. */
   name: string;
   limit: number;
   windowMs: number;
   /** Whose requests are counted together; undefined skips this rule. */
   keyOf: (c: Context<any>) => string | undefined;
+  /** What is counted, in a person's words for the refusal ("relationship requests"); else the middleware's. */
+  what?: string;
+  /** Named in a refusal's `details.limit` (a wire name), so a client can say which limit it met. */
+  wireName?: TRateLimitName;
 }
 
+export type RateDecision = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number; rule: RateLimitRule };
+
 export interface RateLimiter {
-  /** Counts this request against every rule; the strictest refusal wins. */
+  /** Counts this request against every rule; the refusal with the longest wait wins. */
   check: (c: Context<any>, rules: readonly RateLimitRule[]) => Promise<RateDecision>;
 }
 
-/** Key names in Redis (expire by themselves). */
+/** Key names in Redis (they expire by themselves). */
 const KEY_PREFIX = "bff:rate:";
+
+/**
+ * KEYS[1]: the log. ARGV: now (ms), window (ms), limit, a unique member. Drops what left the
+ * window; below the limit, logs this request and answers {}; at it, answers the instants in the
+ * window for `decideSlidingWindow` to say how long to wait.
+ */
+const SLIDING_WINDOW_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return {}
+end
+local logged = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+local instants = {}
+for i = 2, #logged, 2 do instants[#instants + 1] = logged[i] end
+return instants
+`;
 
 export function createRateLimiter(redis: Redis, now: () => number = Date.now): RateLimiter {
   return {
@@ -50,35 +61,60 @@ export function createRateLimiter(redis: Redis, now: () => number = Date.now): R
       const at = now();
       const counted = rules.flatMap((rule) => {
         const who = rule.keyOf(c);
-        return who === undefined ? [] : [{ rule, window: rateWindowOf(at, rule.windowMs), key: `${KEY_PREFIX}${rule.name}:${who}` }];
+        return who === undefined ? [] : [{ rule, key: `${KEY_PREFIX}${rule.name}:${who}` }];
       });
       if (counted.length === 0) return { isAllowed: true };
-      const pipeline = redis.multi();
-      for (const { rule, window, key } of counted) {
-        const windowKey = `${key}:${window.index}`;
-        pipeline.incr(windowKey).pexpire(windowKey, rule.windowMs + 1_000);
-      }
+      const pipeline = redis.pipeline();
+      for (const { rule, key } of counted) pipeline.eval(SLIDING_WINDOW_SCRIPT, 1, key, at, rule.windowMs, rule.limit, `${at}:${randomUUID()}`);
       const results = (await pipeline.exec()) ?? [];
       let refusal: RateDecision = { isAllowed: true };
-      counted.forEach(({ rule, window }, i) => {
-        const [error, count] = results[i * 2] ?? [];
+      counted.forEach(({ rule }, i) => {
+        const [error, instants] = results[i] ?? [];
         if (error) throw error;
-        const decision = decideRate(Number(count), rule.limit, window);
-        if (!decision.isAllowed && (refusal.isAllowed || decision.retryAfterSeconds > refusal.retryAfterSeconds)) refusal = decision;
+        const logged = (instants as string[]).map(Number);
+        if (logged.length === 0) return;
+        const verdict: TWindowVerdict = decideSlidingWindow(logged, rule.limit, rule.windowMs, at);
+        if (!verdict.isAllowed && (refusal.isAllowed || verdict.retryAfterSeconds > refusal.retryAfterSeconds)) {
+          refusal = { isAllowed: false, retryAfterSeconds: verdict.retryAfterSeconds, rule };
+        }
       });
       return refusal;
     },
   };
 }
 
-/** 429 `{message, code: "rate_limited"}` with Retry-After when any rule refuses. */
+/**
+ * 429 `{message, code: "rate_limited", details?: {limit, retry_after_seconds}}` with Retry-After
+ * when any rule refuses; the message says what and for how long in a person's words.
+ */
 export function rateLimit(limiter: RateLimiter, rules: readonly RateLimitRule[], what: string): MiddlewareHandler {
   return async (c, next) => {
     const decision = await limiter.check(c, rules);
-    if (!decision.isAllowed) {
-      c.header("retry-after", String(decision.retryAfterSeconds));
-      return c.json({ message: `Too many ${what}; try again in ${decision.retryAfterSeconds} seconds`, code: "rate_limited" }, 429);
-    }
+    if (!decision.isAllowed) return refuse(c, decision, what);
     await next();
   };
+}
+
+function refuse(c: Context, decision: RateDecision & { isAllowed: false }, what: string): Response {
+  const { rule, retryAfterSeconds } = decision;
+  c.header("retry-after", String(retryAfterSeconds));
+  const message = `Too many ${rule.what ?? what}; ${tryAgainIn(retryAfterSeconds)}`;
+  const details = rule.wireName ? { details: { limit: rule.wireName, retry_after_seconds: retryAfterSeconds } } : {};
+  return c.json({ message, code: "rate_limited", ...details }, 429);
+}
+
+/**
+ * Classes stricter than the general write limit, by catalogue route (`METHOD path`), for writes
+ * whose abuse lands on other people: every relationship request notifies someone.
+ */
+export type StricterClass = "relationship_requests";
+export const STRICTER_CLASS_BY_ROUTE: Readonly<Record<`${HttpMethod} ${string}`, StricterClass>> = {
+  "POST /api/v1/relationship-requests": "relationship_requests",
+  // The same act as POST /relationship-requests (contracts/src/relationships.ts).
+  "POST /api/v1/relationships": "relationship_requests",
+};
+
+/** Every route that changes something is a write; reads are not counted. */
+export function isWrite(method: HttpMethod): boolean {
+  return method !== "GET";
 }

@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { fieldErrorsBody, validationErrorBody, type TErrorCode, type TFieldError } from "@amia/contracts";
+import { fieldErrorsBody, validationErrorBody, type TErrorCode, type TFieldError, type TRateLimitedDetails, type TRateLimitName } from "@amia/contracts";
 
 /**
  * One table from error code to HTTP status (STYLE.md §8). Codes are wire names: clients branch on
@@ -56,9 +56,14 @@ export function invalidFields(fields: readonly TFieldError[]): AppError {
   return new AppError("validation_failed", body.message, body.details);
 }
 
-/** A 429 whose wait is known: the message says it in words, Retry-After in seconds. */
-export function rateLimited(message: string, retryAfterSeconds: number): AppError {
-  return new AppError("rate_limited", message, undefined, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+/**
+ * A 429 whose wait is known: the message says it in words, Retry-After in seconds, and
+ * `details` name the limit (contracts' RATE_LIMIT_NAMES) with the same wait.
+ */
+export function rateLimited(message: string, retryAfterSeconds: number, limit?: TRateLimitName): AppError {
+  const wait = Math.max(1, Math.ceil(retryAfterSeconds));
+  const details: TRateLimitedDetails | undefined = limit ? { limit, retry_after_seconds: wait } : undefined;
+  return new AppError("rate_limited", message, details, { retryAfterSeconds: wait });
 }
 
 export function notFound(what: string): AppError {
