@@ -19,6 +19,7 @@ export * from "./recipes.ts";
 export * from "./agent.ts";
 export * from "./assistant.ts";
 export * from "./users.ts";
+export * from "./factors.ts";
 export * from "./session.ts";
 export * from "./events/topics.ts";
 export * from "./events/user-events.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZEmailSchema, ZIdSchema, ZTimestampSchema, emailInput } from "./common.ts";
+import { ZFactorSchema } from "./factors.ts";
 import { timeZoneSchema } from "./time-zone.ts";
 
 /*
@@ -40,10 +41,14 @@ export const ZUpsertUserOnSignInBodySchema = z.object({
 });
 export type TUpsertUserOnSignInBody = z.infer<typeof ZUpsertUserOnSignInBodySchema>;
 
-/** `is_new`: this sign-in created the user. */
+/**
+ * `is_new`: this sign-in created the user. `factors`: the user's second factors; with a verified
+ * one, the BFF asks for its code before it creates the session.
+ */
 export const ZUpsertUserOnSignInResponseSchema = z.object({
   user: ZUserProfileSchema,
   is_new: z.boolean(),
+  factors: z.array(ZFactorSchema),
 });
 export type TUpsertUserOnSignInResponse = z.infer<typeof ZUpsertUserOnSignInResponseSchema>;
 

@@ -1,9 +1,13 @@
-import { bootService } from "@amia/kit";
-import { createIdentityService } from "./app.ts";
-import { ZIdentityEnvSchema } from "./env.ts";
+import { bootService, loadConfig } from "@amia/kit";
+import { identityService } from "./app.ts";
+import { mfaEncryptionKeyOf, ZIdentityEnvSchema } from "./env.ts";
+
+// bootService parses the same schema again (and exits naming a bad variable); this copy feeds
+// the module what bootService does not know about (the second factor's key).
+const env = loadConfig("identity", ZIdentityEnvSchema);
 
 await bootService({
   name: "identity",
   envSchema: ZIdentityEnvSchema,
-  module: createIdentityService,
+  module: identityService({ factorEncryptionKey: mfaEncryptionKeyOf(env) }),
 });

@@ -4,9 +4,10 @@ import { ZFindUserByEmailQuerySchema, ZIdParamsSchema, ZUpdateUserSettingsBodySc
 import { currentSettings } from "../domain/settings.ts";
 import { signInUser } from "../operations/sign-in-user.ts";
 import { updateUserSettings } from "../operations/update-user-settings.ts";
+import { toFactor, type FactorsStore } from "../store/factors-store.ts";
 import { toUserProfile, type UsersStore } from "../store/users-store.ts";
 
-export function usersRoutes({ store, auth, onWrite }: { store: UsersStore; auth: ServiceAuth; onWrite: () => void }) {
+export function usersRoutes({ store, factors, auth, onWrite }: { store: UsersStore; factors: FactorsStore; auth: ServiceAuth; onWrite: () => void }) {
   const routes = new Hono<ServiceEnv>();
 
   /** The signed-in user's own profile (the Account tab, the BFF's session). */
@@ -30,11 +31,15 @@ export function usersRoutes({ store, auth, onWrite }: { store: UsersStore; auth:
     return c.json({ settings });
   });
 
-  /** BFF → identity at sign-in, from a verified ID token. 201 for a first sign-in. */
+  /**
+   * BFF → identity at sign-in, from a verified ID token. 201 for a first sign-in. With the
+   * user's factors: a verified one means the BFF asks for its code before the session exists.
+   */
   routes.post("/internal/users/sign-in", auth.requireService, validate("json", ZUpsertUserOnSignInBodySchema), async (c) => {
     const { user, isNew } = await signInUser(store, c.req.valid("json"));
     onWrite();
-    return c.json({ user: toUserProfile(user), is_new: isNew }, isNew ? 201 : 200);
+    const factor = isNew ? null : await factors.findFor(user._id);
+    return c.json({ user: toUserProfile(user), is_new: isNew, factors: factor ? [toFactor(factor)] : [] }, isNew ? 201 : 200);
   });
 
   routes.get("/internal/users/by-email", auth.requireService, validate("query", ZFindUserByEmailQuerySchema), async (c) => {
