@@ -21,6 +21,8 @@ function buildApp(readinessFails = false) {
     validate("json", z.object({ title: z.string().min(1), when: z.object({ time_zone: z.string().min(1) }) })),
     (c) => c.json({ created: c.req.valid("json").title }, 201),
   );
+  // A route that takes no body, like approve or reject.
+  app.post("/things/:id/approve", (c) => c.json({ approved: c.req.param("id") }));
   app.get("/conflict", () => {
     throw new AppError("conflict", "Already related");
   });
@@ -76,6 +78,45 @@ describe("createService", () => {
     const response = await buildApp().request("/things", postJson(JSON.stringify({ title: "x".repeat(200), when: { time_zone: "UTC" } })));
     expect(response.status).toBe(413);
     expect((await jsonOf(response)).code).toBe("payload_too_large");
+  });
+
+  it("refuses a body far over the limit without reading it, and closes the connection after the 413", async () => {
+    const response = await buildApp().request("/things", { method: "POST", headers: { "content-type": "application/json", "content-length": String(64 * 4 + 1) }, body: "x".repeat(64 * 4 + 1) });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await jsonOf(response)).toEqual({ message: "Request body is larger than 64 bytes", code: "payload_too_large" });
+  });
+
+  it("keeps the connection after a 413 for a body it could read to the end", async () => {
+    const response = await buildApp().request("/things", postJson("x".repeat(100)));
+    expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBeNull();
+  });
+
+  it.each(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])("refuses a %s body on a JSON route with a 415 naming the type", async (contentType) => {
+    const response = await buildApp().request("/things", { method: "POST", headers: { "content-type": contentType }, body: JSON.stringify({ title: "Lunch", when: { time_zone: "UTC" } }) });
+    expect(response.status).toBe(415);
+    expect(await jsonOf(response)).toEqual({ message: `Send the body as JSON (content-type: application/json), not ${contentType.split(";")[0]}`, code: "unsupported_media_type" });
+  });
+
+  it("refuses a body with no content type with a 415", async () => {
+    const response = await buildApp().request("/things", { method: "POST", body: new TextEncoder().encode("{}") });
+    expect(response.status).toBe(415);
+    expect(await jsonOf(response)).toEqual({ message: "Send the body as JSON (content-type: application/json); it had no content type", code: "unsupported_media_type" });
+  });
+
+  it("takes a +json media type and parameters as JSON", async () => {
+    for (const contentType of ["application/merge-patch+json", "application/json; charset=utf-8", "Application/JSON"]) {
+      const response = await buildApp().request("/things", { method: "POST", headers: { "content-type": contentType }, body: JSON.stringify({ title: "Lunch", when: { time_zone: "UTC" } }) });
+      expect([contentType, response.status]).toEqual([contentType, 201]);
+    }
+  });
+
+  it("lets a request without a body through whatever its content type says", async () => {
+    expect((await buildApp().request("/things/7/approve", { method: "POST" })).status).toBe(200);
+    const typed = await buildApp().request("/things/7/approve", { method: "POST", headers: { "content-type": "text/plain" } });
+    expect(typed.status).toBe(200);
+    expect(await jsonOf(typed)).toEqual({ approved: "7" });
   });
 
   it("maps an AppError code to its status and keeps the message", async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import { AppError } from "../errors.ts";
 import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from "../request-context.ts";
+import { readWholeBody } from "./request-body.ts";
 import type { TInternalUser } from "../auth/internal-jwt.ts";
 
 /** The variables every route can read from the context. */
@@ -32,8 +32,15 @@ export interface CreateServiceOptions {
 const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred.";
 
 /**
- * A Hono app with what every process needs: request ids, JSON request logs, a body-size limit,
- * one JSON error shape, a JSON 404, /healthz (alive) and /readyz (dependencies answer).
+ * A body over the limit but at most this many times it is read and thrown away before the 413,
+ * so the caller's connection stays usable; a larger one closes the connection (request-body.ts).
+ */
+export const BODY_DRAIN_FACTOR = 4;
+
+/**
+ * A Hono app with what every process needs: request ids, JSON request logs, every body read
+ * whole within a size limit and JSON only (request-body.ts), one JSON error shape, a JSON 404,
+ * /healthz (alive) and /readyz (dependencies answer).
  */
 export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
   const { name, logger, readiness = [], bodyLimitBytes = 256 * 1024, readinessTimeoutMs = 2_000 } = options;
@@ -58,14 +65,7 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
     );
   });
 
-  app.use(
-    bodyLimit({
-      maxSize: bodyLimitBytes,
-      onError: () => {
-        throw new AppError("payload_too_large", `Request body is larger than ${bodyLimitBytes} bytes`);
-      },
-    }),
-  );
+  app.use(readWholeBody({ limitBytes: bodyLimitBytes, drainBytes: bodyLimitBytes * BODY_DRAIN_FACTOR }));
 
   app.get("/healthz", (c) => c.json({ status: "ok", service: name }));
 

@@ -4,3 +4,4 @@ export * from "./http.ts";
 export * from "./fixtures.ts";
 export * from "./harness.ts";
 export * from "./serve.ts";
+export * from "./keep-alive-client.ts";
