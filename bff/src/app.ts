@@ -4,6 +4,7 @@ import type { Hono } from "hono";
 import type { InternalKeys } from "./auth/internal-keys.ts";
 import { createLoginAttempts } from "./auth/login-attempts.ts";
 import { createOidcClient, type OidcClient } from "./auth/oidc-client.ts";
+import { createPendingSignIns } from "./auth/pending-sign-ins.ts";
 import type { BffConfig } from "./env.ts";
 import { openapiRoutes } from "./openapi/routes.ts";
 import { apiRoutes } from "./routes/api.ts";
@@ -90,7 +91,7 @@ export function createBff(deps: BffDeps): Bff {
   app.route("/", jwksRoutes(keys));
   // The API's description is public: no session needed.
   app.route("/", openapiRoutes());
-  app.route("/", authRoutes({ config, sessions, attempts: createLoginAttempts(redis), oidc, upstream, limiter, logger }));
+  app.route("/", authRoutes({ config, sessions, attempts: createLoginAttempts(redis), pendingSignIns: createPendingSignIns(redis, deps.now), oidc, upstream, limiter, logger }));
   // Before the catalogue, whose /notifications/:id would otherwise take "stream" for an id.
   app.route("/", stream.routes);
   app.route("/", apiRoutes({ routes: ROUTES, config, sessions, upstream, limiter }));

@@ -3,14 +3,19 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ZSessionResponseSchema } from "@amia/contracts";
 import { createIdentityService } from "../../services/identity/src/app.ts";
 import { createRelationshipsService } from "../../services/relationships/src/app.ts";
+import { capturingLogger } from "@amia/kit/testing";
+import { CALLBACK_ERROR } from "./auth/callback-errors.ts";
 import { loginAttemptKey } from "./auth/login-attempts.ts";
+import { BINDING_COOKIE } from "./auth/sign-in-cookies.ts";
 import { SESSION_COOKIE } from "./sessions/session-middleware.ts";
 import { sessionKey } from "./sessions/session-store.ts";
 import { createWorld, TEST_CLIENT, type World } from "./testing/world.ts";
 
 let world: World;
+let logs: ReturnType<typeof capturingLogger>;
 beforeEach(async () => {
-  world = await createWorld({ label: "bff-sign-in", services: { identity: createIdentityService, relationships: createRelationshipsService } });
+  logs = capturingLogger();
+  world = await createWorld({ label: "bff-sign-in", services: { identity: createIdentityService, relationships: createRelationshipsService }, logger: logs.logger });
 });
 afterEach(() => world.close());
 
@@ -175,5 +180,90 @@ describe("sign-in with the local OIDC provider, through real redirects", () => {
 
     expect(callbackError(landedAt)).toBe("Session error: The user cancelled sign-in.");
     expect(browser.hasSession()).toBe(false);
+  });
+
+  it("tells the log a refused sign-in in one line, without a stack trace", async () => {
+    const browser = world.browser();
+    const callbackUrl = await browser.atProvider(await browser.startSignIn(), emailOf("Gil Rocha"), undefined, true);
+    await browser.finishSignIn(callbackUrl);
+    await world.browser().finishSignIn(await world.browser().atProvider(await browser.startSignIn(), emailOf("Gil Rocha")));
+
+    const refusals = logs.lines.filter((line) => line.includes("sign-in refused"));
+    expect(refusals).toHaveLength(2);
+    for (const line of refusals) {
+      expect(line.trimEnd()).not.toContain("\n");
+      expect(line).not.toMatch(/"stack"|"err"|\bat [\w.]+ \(/);
+      expect(JSON.parse(line)).toMatchObject({ level: 40, reason: expect.any(String) });
+    }
+  });
+});
+
+describe("sign-in is bound to the browser that started it (login CSRF, RFC 9700 §4.7)", () => {
+  it("does not sign a signed-in victim in as the attacker who sent them a callback link: their own session goes on", async () => {
+    // Given: Vera is signed in; Mallory signs in at the provider and keeps the final callback link.
+    const vera = await world.signedIn(emailOf("Vera Lopes"), "Vera Lopes");
+    const verasCookie = vera.jar.header(world.bff.url);
+    const mallory = world.browser();
+    const mallorysLink = await mallory.atProvider(await mallory.startSignIn(), emailOf("Mallory Reis"), "Mallory Reis");
+
+    // When: Vera opens Mallory's link.
+    const response = await vera.navigate(mallorysLink);
+
+    // Then: refused, said to the SPA; no cookie set, Vera's session untouched and still hers.
+    expect(response.status).toBe(302);
+    const landedAt = new URL(response.headers.get("location")!);
+    expect(landedAt.pathname).toBe("/auth/callback");
+    expect(callbackError(landedAt)).toBe(CALLBACK_ERROR.otherBrowser);
+    expect(response.headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_COOKIE}=`))).toEqual([]);
+    expect(vera.jar.header(world.bff.url)).toBe(verasCookie);
+    const session = await vera.json("GET", "/api/v1/auth/session");
+    expect(session.status).toBe(200);
+    expect(session.body.user.user_metadata.name).toBe("Vera Lopes");
+  });
+
+  it("refuses a callback link from another browser while this one is signing in, and then finishes this browser's own sign-in", async () => {
+    const email = emailOf("Rui Matos");
+    const rui = world.browser();
+    const ruisLink = await rui.atProvider(await rui.startSignIn(), email, "Rui Matos");
+    const mallory = world.browser();
+    const mallorysLink = await mallory.atProvider(await mallory.startSignIn(), emailOf("Mallory Reis"));
+
+    expect(callbackError(await rui.finishSignIn(mallorysLink))).toBe(CALLBACK_ERROR.otherBrowser);
+    expect(rui.hasSession()).toBe(false);
+
+    expect(callbackError(await rui.finishSignIn(ruisLink))).toBeNull();
+    expect((await rui.json("GET", "/api/v1/auth/session")).body.user.email).toBe(email);
+  });
+
+  it("refuses a callback in a browser without the binding cookie, even with the right state", async () => {
+    const browser = world.browser();
+    const callbackUrl = await browser.atProvider(await browser.startSignIn(), emailOf("Sara Pinto"));
+    const bare = world.browser();
+
+    const landedAt = await bare.finishSignIn(callbackUrl);
+
+    expect(callbackError(landedAt)).toBe(CALLBACK_ERROR.otherBrowser);
+    expect(bare.hasSession()).toBe(false);
+  });
+
+  it("sets the binding cookie short-lived, HttpOnly, SameSite=Lax and only for /api/v1/auth; keeps it for a second tab; clears it after use", async () => {
+    const browser = world.browser();
+    const login = await browser.navigate("/api/v1/auth/login");
+    const line = login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${BINDING_COOKIE}=`))!;
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Lax/);
+    expect(line).toMatch(/Path=\/api\/v1\/auth(;|$)/);
+    expect(line).toMatch(/Max-Age=600/);
+    const value = /^amia_sign_in=([^;]+)/.exec(line)![1]!;
+    // Redis keeps only its hash.
+    const state = new URL(login.headers.get("location")!).searchParams.get("state")!;
+    expect(await world.bff.redis.get(loginAttemptKey(state))).not.toContain(value);
+    // A second tab's sign-in keeps the same value, so the first tab's attempt stays good.
+    const second = await browser.navigate("/api/v1/auth/login");
+    expect(second.headers.getSetCookie().find((cookie) => cookie.startsWith(`${BINDING_COOKIE}=`))).toContain(`${BINDING_COOKIE}=${value};`);
+
+    const callback = await browser.navigate(await browser.atProvider(new URL(login.headers.get("location")!), emailOf("Tiago Sousa")));
+    expect(callback.headers.getSetCookie().some((cookie) => cookie.startsWith(`${BINDING_COOKIE}=;`) && /Max-Age=0/.test(cookie))).toBe(true);
+    expect(browser.jar.has(`${world.bff.url}/api/v1/auth/callback`, BINDING_COOKIE)).toBe(false);
   });
 });

@@ -9,7 +9,15 @@ export const CALLBACK_ERROR = {
   noUser: "No user found in session",
   /** Anything else (identity down, ...); the cause is in the log. */
   fallback: "An error occurred during authentication",
+  /**
+   * The attempt was started in another browser (a callback link someone else made: login CSRF),
+   * or this browser no longer holds the cookie it was bound to.
+   */
+  otherBrowser: "This sign-in was started in another browser or has expired. Please sign in again.",
 } as const;
+
+/** POST /api/v1/auth/mfa/verify without a live pending sign-in (expired after 5 minutes, used, or never started here). */
+export const MFA_SIGN_IN_EXPIRED = { message: "This sign-in has expired or was already completed. Please sign in again.", code: "unauthorized" } as const;
 
 /** "Session error: {message}": the provider refused, or its answer did not check out. */
 export function sessionError(message: string): string {

@@ -3,15 +3,22 @@ import { z } from "zod";
 
 /**
  * A sign-in attempt between /auth/login and /auth/callback, in Redis under its `state`: the PKCE
- * verifier, the nonce and where to go afterwards. Single use (GETDEL), gone after 10 minutes, so
- * a tampered, replayed or stale `state` finds nothing.
+ * verifier, the nonce, where to go afterwards, and the hash of the browser binding cookie
+ * (auth/sign-in-cookies.ts) of the browser that started it. Single use (GETDEL), gone after 10
+ * minutes, so a tampered, replayed or stale `state` finds nothing.
  */
 
-/** Storage shape and key name (JSON in Redis): attempts in flight during a deploy must still parse. */
+/**
+ * Storage shape and key name (JSON in Redis). `browser_binding` is required: an attempt saved
+ * before it existed (during a deploy) does not parse and counts as unknown: that person starts
+ * sign-in again.
+ */
 const ZLoginAttemptSchema = z.object({
   code_verifier: z.string().min(43),
   nonce: z.string().min(1),
   return_to: z.string().nullable(),
+  /** SHA-256 (base64url) of the binding cookie's value. */
+  browser_binding: z.string().min(1),
 });
 export type TLoginAttempt = z.infer<typeof ZLoginAttemptSchema>;
 

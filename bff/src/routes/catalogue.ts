@@ -126,4 +126,10 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: "GET", path: "/api/v1/users/me", service: "identity", tag: "Profile", summary: "My profile (the Account tab)", success: ok(C.ZUserProfileResponseSchema) },
   { method: "GET", path: "/api/v1/users/me/settings", service: "identity", tag: "Profile", summary: "My settings: time zone, working hours, sharing of free/busy (the Settings tab)", success: ok(C.ZUserSettingsResponseSchema) },
   { method: "PATCH", path: "/api/v1/users/me/settings", service: "identity", tag: "Profile", summary: "Change some of my settings", body: C.ZUpdateUserSettingsBodySchema, success: ok(C.ZUserSettingsResponseSchema) },
+  // Two-step verification (SPEC.md section 7's factors: enroll, verify, unenroll; the sign-in's
+  // challenge is POST /api/v1/auth/mfa/verify, routes/auth.ts).
+  { method: "GET", path: "/api/v1/users/me/factors", service: "identity", tag: "Profile", summary: "My second factors: none, or one TOTP factor (never its secret)", success: ok(C.ZListFactorsResponseSchema) },
+  { method: "POST", path: "/api/v1/users/me/factors", service: "identity", tag: "Profile", summary: "Enroll a TOTP factor: its secret and otpauth URI, shown this once (409 while one is verified)", body: C.ZEnrollFactorBodySchema, success: created(C.ZEnrollFactorResponseSchema) },
+  { method: "POST", path: "/api/v1/users/me/factors/:id/verify", service: "identity", tag: "Profile", summary: "Verify an enrolled factor with its first code: it is asked for at every sign-in from now on; ten recovery codes, shown this once", params: id, body: C.ZVerifyFactorBodySchema, success: ok(C.ZVerifyFactorResponseSchema) },
+  { method: "POST", path: "/api/v1/users/me/factors/:id/unenroll", service: "identity", tag: "Profile", summary: "Turn two-step verification off, with a current code or a recovery code", params: id, body: C.ZUnenrollFactorBodySchema, success: noContent },
 ];

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createBus, createRedis, type Bus } from "@amia/kit";
+import { createBus, createRedis, type Bus, type Logger } from "@amia/kit";
 import { quietLogger, serveOverHttp, testInfra, uniqueTestNames, type TestNames } from "@amia/kit/testing";
 import { createBff, type Bff } from "../app.ts";
 import { loadInternalKeys, type InternalKeys } from "../auth/internal-keys.ts";
@@ -19,6 +19,8 @@ export interface TestBffOptions {
    */
   env?: (bffUrl: string) => Promise<Record<string, string>> | Record<string, string>;
   heartbeatMs?: number;
+  /** Where the BFF logs; silent by default. */
+  logger?: Logger;
 }
 
 export interface TestBff {
@@ -59,7 +61,7 @@ export async function startTestBff(options: TestBffOptions): Promise<TestBff> {
     ...Object.fromEntries(["IDENTITY", "RELATIONSHIPS", "EVENTS", "NOTIFICATIONS", "AGENT", "USAGE", "CALENDAR", "RECIPES"].map((name) => [`${name}_URL`, UNREACHABLE_URL])),
     ...overrides,
   });
-  const logger = quietLogger();
+  const logger = options.logger ?? quietLogger();
   const redis = createRedis({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
   const subscriber = createRedis({ url: env.REDIS_URL });
   const bus: Bus = createBus({ brokers: env.KAFKA_BROKERS, clientId: `bff-${names.id}`, logger, topicPrefix: env.KAFKA_TOPIC_PREFIX });

@@ -1,4 +1,4 @@
-import { remoteJwks, type ServiceModuleFactory } from "@amia/kit";
+import { remoteJwks, type Logger, type ServiceModuleFactory } from "@amia/kit";
 import { createTestHarness, serveOverHttp, testInfra, uniqueTestNames, type MountedService, type ServedApp, type TestHarness } from "@amia/kit/testing";
 import { createLocalOidcProvider, type LocalOidcProvider } from "../../../deploy/oidc-provider/src/provider.ts";
 import type { ServiceName } from "../routes/catalogue.ts";
@@ -13,6 +13,8 @@ export interface WorldOptions {
   services?: Partial<Record<ServiceName, ServiceModuleFactory>>;
   env?: Record<string, string>;
   heartbeatMs?: number;
+  /** Where the BFF logs; silent by default. */
+  logger?: Logger;
 }
 
 export interface World {
@@ -42,6 +44,7 @@ export async function createWorld(options: WorldOptions): Promise<World> {
     label: options.label,
     names,
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     env: async (bffUrl) => {
       harness = await createTestHarness(options.label, testInfra(), { keys: remoteJwks(`${bffUrl}/.well-known/jwks.json`), names });
       const urls: Record<string, string> = {};

@@ -55,6 +55,12 @@ export function quietLogger(): Logger {
   return pino({ level: "silent" });
 }
 
+/** A logger that keeps every line it writes (one JSON text each), for tests of what gets logged. */
+export function capturingLogger(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  return { logger: pino({ level: "info" }, { write: (line: string) => void lines.push(line) }), lines };
+}
+
 /**
  * Polls `probe` until it returns a value other than undefined, null or false (so a `findOne`
  * that finds nothing keeps waiting), or fails after `timeoutMs`.
