@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Local infrastructure for development and integration tests, without Docker:
 # Kafka (KRaft, from Maven Central jars), FerretDB (MongoDB wire protocol, embedded in our Go
-# module) and Redis (Debian's redis-server). See deploy/local/README.md.
+# module) over Debian's PostgreSQL 15 (or SQLite files with MONGO_BACKEND=sqlite), and Redis
+# (Debian's redis-server). See deploy/local/README.md.
 #
 #   deploy/local/infra.sh up        start what is not running yet, wait until each answers
 #   deploy/local/infra.sh down      stop what these scripts started
@@ -36,9 +37,19 @@ KAFKA_PORT=$(port_from_env KAFKA_PORT 9092)
 KAFKA_CONTROLLER_PORT=$(port_from_env KAFKA_CONTROLLER_PORT 9093)
 MONGO_PORT=$(port_from_env MONGO_PORT 27017)
 REDIS_PORT=$(port_from_env REDIS_PORT 6379)
+# Not 5432: a machine's own PostgreSQL often holds that one.
+POSTGRES_PORT=$(port_from_env POSTGRES_PORT 54329)
+# Where FerretDB stores documents: postgresql (the default; filters run in SQL) or sqlite.
+MONGO_BACKEND=${MONGO_BACKEND:-postgresql}
+case $MONGO_BACKEND in
+  postgresql | sqlite) ;;
+  *) die "MONGO_BACKEND=$MONGO_BACKEND: use postgresql or sqlite" ;;
+esac
 
 # shellcheck source=lib/kafka.sh
 . "$HERE/lib/kafka.sh"
+# shellcheck source=lib/postgres.sh
+. "$HERE/lib/postgres.sh"
 # shellcheck source=lib/ferretdb.sh
 . "$HERE/lib/ferretdb.sh"
 # shellcheck source=lib/redis.sh
@@ -61,6 +72,7 @@ cmd_up() {
   mkdir -p "$CACHE_DIR"
   # Redis and FerretDB first: they take a second, and a failure there shows before Kafka's wait.
   redis_up
+  if [[ $MONGO_BACKEND == postgresql ]]; then pg_up; fi
   ferret_up
   kafka_up
   say "all up in $((SECONDS - t0))s"
@@ -74,18 +86,21 @@ cmd_down() {
   # Reverse order of `up`; each only touches a pid from its own pid file.
   kafka_down
   ferret_down
+  pg_down
   redis_down
 }
 
 cmd_status() {
   kafka_status
   ferret_status
+  pg_status
   redis_status
 }
 
 cmd_versions() {
   printf 'kafka    %s\n' "$(kafka_version)"
   printf 'ferretdb %s\n' "$(ferret_version)"
+  printf 'postgres %s\n' "$(pg_version)"
   printf 'redis    %s\n' "$(redis_version)"
 }
 

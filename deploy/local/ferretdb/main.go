@@ -48,7 +48,8 @@ func ferretVersion() string {
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
-	data := flag.String("data", "", "directory for the SQLite databases (required unless -version)")
+	data := flag.String("data", "", "directory for the SQLite databases and the private socket (required unless -version)")
+	postgresURL := flag.String("postgresql", "", "store in this PostgreSQL database (postgres://...) instead of SQLite files under -data")
 	showVersion := flag.Bool("version", false, "print the FerretDB version and exit")
 	flag.Parse()
 
@@ -59,13 +60,13 @@ func main() {
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 
-	if err := run(*listen, *data, logger); err != nil {
+	if err := run(*listen, *data, *postgresURL, logger); err != nil {
 		logger.Error("ferretdb-local failed", "error", err)
 		os.Exit(1)
 	}
 }
 
-func run(listen, data string, logger *slog.Logger) error {
+func run(listen, data, postgresURL string, logger *slog.Logger) error {
 	if data == "" {
 		return errors.New("-data is required")
 	}
@@ -86,13 +87,21 @@ func run(listen, data string, logger *slog.Logger) error {
 	if err = os.Remove(socket); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	f, err := ferretdb.New(&ferretdb.Config{
+	config := &ferretdb.Config{
 		Listener: ferretdb.ListenerConfig{Unix: socket},
 		Logger:   logger,
 		Handler:  "sqlite",
 		// The sqlite handler wants a directory URI with a trailing slash; one file per database.
 		SQLiteURL: "file:" + dir + "/",
-	})
+	}
+	backend := "sqlite"
+	if postgresURL != "" {
+		// On PostgreSQL, FerretDB pushes top-level equality filters down to SQL; on SQLite it
+		// reads and decodes the whole collection for any filter but _id (issue 14).
+		config.Handler, config.SQLiteURL, config.PostgreSQLURL = "postgresql", "", postgresURL
+		backend = "postgresql"
+	}
+	f, err := ferretdb.New(config)
 	if err != nil {
 		return err
 	}
@@ -100,7 +109,7 @@ func run(listen, data string, logger *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
-	logger.Info("ferretdb-local starting", "version", ferretVersion(), "listen", listen, "data", dir)
+	logger.Info("ferretdb-local starting", "version", ferretVersion(), "listen", listen, "data", dir, "backend", backend)
 	ferretDone := make(chan error, 1)
 	go func() { ferretDone <- f.Run(ctx) }()
 	if err = waitForSocket(ctx, socket, ferretDone); err != nil {

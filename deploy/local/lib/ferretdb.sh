@@ -1,5 +1,6 @@
-# FerretDB: the MongoDB wire protocol over SQLite, embedded in our own tiny Go module
-# (deploy/local/ferretdb). Sourced by infra.sh, which sets HERE, CACHE_DIR, RUN_DIR, MONGO_PORT.
+# FerretDB: the MongoDB wire protocol over PostgreSQL (lib/postgres.sh) or SQLite files, embedded
+# in our own tiny Go module (deploy/local/ferretdb). Sourced by infra.sh, which sets HERE,
+# CACHE_DIR, RUN_DIR, MONGO_PORT and MONGO_BACKEND.
 # shellcheck shell=bash
 
 FERRET_SRC="$HERE/ferretdb"
@@ -71,6 +72,7 @@ ferret_up() {
   local pid
   if pid=$(ferret_pid); then
     require_same_port ferretdb "$FERRET_RUN" "$MONGO_PORT" "$pid"
+    ferret_require_same_backend "$pid"
     if port_open "$MONGO_PORT"; then
       say "ferretdb: already running (pid $pid) on 127.0.0.1:$MONGO_PORT, reusing it"
     else
@@ -88,18 +90,34 @@ ferret_up() {
   ferret_build
   mkdir -p "$FERRET_RUN" "$FERRET_DATA"
   [[ -f $FERRET_LOG ]] && mv -f "$FERRET_LOG" "$FERRET_LOG.1"
-  say "ferretdb: starting on 127.0.0.1:$MONGO_PORT (data $FERRET_DATA)"
+  local storage=(-data "$FERRET_DATA")
+  if [[ $MONGO_BACKEND == postgresql ]]; then
+    storage+=(-postgresql "$(pg_url)")
+    say "ferretdb: starting on 127.0.0.1:$MONGO_PORT (stored in PostgreSQL, $(pg_url))"
+  else
+    say "ferretdb: starting on 127.0.0.1:$MONGO_PORT (stored in SQLite files, $FERRET_DATA)"
+  fi
   spawn_detached "$FERRET_PIDFILE" "$FERRET_LOG" \
-    "$FERRET_BIN" -listen "127.0.0.1:$MONGO_PORT" -data "$FERRET_DATA"
+    "$FERRET_BIN" -listen "127.0.0.1:$MONGO_PORT" "${storage[@]}"
   pid=$(<"$FERRET_PIDFILE")
   printf '%s\n' "$MONGO_PORT" >"$FERRET_RUN/port"
+  printf '%s\n' "$MONGO_BACKEND" >"$FERRET_RUN/backend"
   ferret_wait "$pid"
   say "ferretdb: ready (pid $pid)"
   ferret_report
 }
 
+# A running FerretDB on the other backend serves other data than the caller asked for: say so, but
+# reuse it (tests running at that moment keep their database; `down` then `up` switches).
+ferret_require_same_backend() {
+  local have=sqlite
+  [[ -s $FERRET_RUN/backend ]] && have=$(<"$FERRET_RUN/backend")
+  [[ $have == "$MONGO_BACKEND" ]] ||
+    warn "ferretdb: ours is already running (pid $1) on $have, not $MONGO_BACKEND; reusing it ('deploy/local/infra.sh down' then 'up' switches)"
+}
+
 ferret_report() {
-  say "ferretdb: version $(ferret_version), log $FERRET_LOG"
+  say "ferretdb: version $(ferret_version) on $MONGO_BACKEND, log $FERRET_LOG"
 }
 
 ferret_down() { stop_pid ferretdb "$FERRET_PIDFILE" ferretdb-local 15; }
