@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZEmailSchema, ZIdSchema, ZTimestampSchema, emailInput } from "./common.ts";
+import { DEFAULT_TAKE, pageShape, paginationQuery } from "./pagination.ts";
 import { ZRelationshipSchema } from "./relationships.ts";
 
 /*
@@ -32,8 +33,11 @@ export const ZCreateRelationshipRequestBodySchema = z.object({
 });
 export type TCreateRelationshipRequestBody = z.infer<typeof ZCreateRelationshipRequestBodySchema>;
 
-/** GET /api/v1/relationship-requests/sent and /received: an optional status filter. */
-export const ZListRelationshipRequestsQuerySchema = z.object({
+/**
+ * GET /api/v1/relationship-requests/sent and /received: paged like every list (10 a page by
+ * default, at most MAX_TAKE), with an optional status filter.
+ */
+export const ZListRelationshipRequestsQuerySchema = paginationQuery(DEFAULT_TAKE).extend({
   status: z
     .enum(RELATIONSHIP_REQUEST_STATUSES, {
       error: `status must be one of: ${RELATIONSHIP_REQUEST_STATUSES.join(", ")}`,
@@ -42,9 +46,13 @@ export const ZListRelationshipRequestsQuerySchema = z.object({
 });
 export type TListRelationshipRequestsQuery = z.infer<typeof ZListRelationshipRequestsQuerySchema>;
 
-/** Not paged in the spec: a person has few open requests. Newest first. */
+/**
+ * Newest first. Not paged in the spec; paged since issue 13 (one person had sent 200), with the
+ * page fields added beside the list, so a client reading only the list still works.
+ */
 export const ZListRelationshipRequestsResponseSchema = z.object({
   relationship_requests: z.array(ZRelationshipRequestSchema),
+  ...pageShape,
 });
 export type TListRelationshipRequestsResponse = z.infer<typeof ZListRelationshipRequestsResponseSchema>;
 

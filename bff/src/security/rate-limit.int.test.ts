@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Context } from "hono";
 import { createRedis } from "@amia/kit";
-import { testInfra, uniqueTestNames } from "@amia/kit/testing";
+import { eventually, testInfra, uniqueTestNames } from "@amia/kit/testing";
 import { createIdentityService } from "../../../services/identity/src/app.ts";
 import { createNotificationsService } from "../../../services/notifications/src/app.ts";
 import { createRelationshipsService } from "../../../services/relationships/src/app.ts";
@@ -91,5 +91,48 @@ describe("per-user limits on writes at the BFF", () => {
     // Other writes still go: the stricter class is only for what notifies someone else.
     expect((await ana.json("POST", "/api/v1/notifications", { title: "Still fine" })).status).toBe(201);
     expect((await ana.json("GET", "/api/v1/relationship-requests/sent")).body.relationship_requests).toHaveLength(2);
+  });
+});
+
+describe("the flood loop (issue 13): send a relationship request to one email, delete it, again and again", () => {
+  it("is refused after the daily number of requests to one person, so the victim is told at most that many times", async () => {
+    const world = await worldWith("bff-flood", {});
+    const mallory = await world.signedIn(emailOf("mallory"), "Mallory");
+    const victimEmail = emailOf("victim");
+    const victim = await world.signedIn(victimEmail, "Vera Victim");
+    const helper = await world.signedIn(emailOf("helper"), "Hugo Helper");
+
+    const statuses: number[] = [];
+    const refusals: Array<{ retryAfter: number; body: any }> = [];
+    for (let i = 0; i < 20; i++) {
+      const sent = await mallory.json("POST", "/api/v1/relationship-requests", { requested_email: victimEmail });
+      statuses.push(sent.status);
+      if (sent.status === 201) expect((await mallory.json("DELETE", `/api/v1/relationship-requests/${sent.body.relationship_request.id}`)).status).toBe(204);
+      else refusals.push({ retryAfter: Number(sent.headers.get("retry-after")), body: sent.body });
+    }
+
+    expect(statuses).toEqual([201, 201, 201, ...Array(17).fill(429)]);
+    // The fourth meets the relationships service's count per person, with a wait of about a day.
+    const first = refusals[0]!;
+    expect(first.retryAfter).toBeGreaterThan(24 * 3600 - 120);
+    expect(first.body).toEqual({
+      message: `You have asked ${victimEmail} 3 times in the last day; try again in 24 hours`,
+      code: "rate_limited",
+      details: { limit: "requests_to_person", retry_after_seconds: first.retryAfter },
+    });
+    for (const refusal of refusals) expect(refusal.retryAfter).toBeGreaterThan(0);
+
+    // A marker after the loop: once the victim has it, every notification the loop caused is in.
+    const marker = await helper.json("POST", "/api/v1/relationship-requests", { requested_email: victimEmail });
+    expect(marker.status).toBe(201);
+    const markerId = marker.body.relationship_request.id as string;
+    const allOf = async () => [
+      ...(await victim.json("GET", "/api/v1/notifications?take=100")).body.notifications,
+      ...(await victim.json("GET", "/api/v1/notifications?take=100&is_deleted=true")).body.notifications,
+    ] as Array<{ subject_id: string | null; kind: string }>;
+    await eventually(async () => (await allOf()).some((notification) => notification.subject_id === markerId));
+    const fromMallory = (await allOf()).filter((notification) => notification.subject_id !== markerId);
+    expect(fromMallory.length).toBeLessThanOrEqual(3);
+    expect(fromMallory.every((notification) => notification.kind === "relationship_request_received")).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ export const keys = {
   relationships: ["relationships"] as const,
   relationshipList: (params: object) => ["relationships", "list", params] as const,
   relationshipRequests: ["relationship-requests"] as const,
-  relationshipRequestList: (box: "sent" | "received") => ["relationship-requests", box] as const,
+  relationshipRequestList: (box: "sent" | "received", params: object) => ["relationship-requests", box, params] as const,
   notifications: ["notifications"] as const,
   notificationList: (params: object) => ["notifications", "list", params] as const,
   aiUsage: ["ai-usage"] as const,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TListRelationshipRequestsResponse, TListRelationshipsResponse, TRelationshipRequestResponse } from "@amia/contracts";
+import type { TListRelationshipRequestsResponse, TListRelationshipsResponse, TRelationshipRequestResponse, TRelationshipRequestStatus } from "@amia/contracts";
 import { api } from "./client.ts";
 import { keys } from "./keys.ts";
 
@@ -17,10 +17,13 @@ export function useAllRelationships() {
   return useRelationships({ skip: 0, take: 100 });
 }
 
-export function useRelationshipRequests(box: "sent" | "received", status?: "pending" | "accepted" | "rejected") {
+/** One page of the requests I sent or received (paged like every list: 10 by default). */
+export function useRelationshipRequests(box: "sent" | "received", params: { status?: TRelationshipRequestStatus; skip?: number; take?: number } = {}) {
+  const query = { status: params.status ?? null, skip: params.skip ?? 0, take: params.take ?? 10 };
   return useQuery({
-    queryKey: [...keys.relationshipRequestList(box), status ?? "all"],
-    queryFn: ({ signal }) => api<TListRelationshipRequestsResponse>(`/api/v1/relationship-requests/${box}`, { query: { status }, signal }),
+    queryKey: keys.relationshipRequestList(box, query),
+    queryFn: ({ signal }) => api<TListRelationshipRequestsResponse>(`/api/v1/relationship-requests/${box}`, { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

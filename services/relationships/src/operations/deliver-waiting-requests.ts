@@ -12,12 +12,15 @@ export interface DeliveryOutcome {
 }
 
 /**
- * Requests made to `user`'s email before anyone had it now reach them (DESIGN.md "Identity"):
+ * Requests made to `user`'s email before anyone had it now reach them, once their email is
+ * verified (DESIGN.md "Identity"):
  * each gets its recipient, the pair's pending key and `relationship-request.delivered`, in one
  * write. Idempotent: only still-waiting requests match, so a redelivered sign-up changes nothing.
  */
 export async function deliverWaitingRequests(stores: Stores, user: ProjectedUser, now = new Date()): Promise<DeliveryOutcome> {
   const outcome: DeliveryOutcome = { delivered: [], skipped: [] };
+  // What was sent to an email reaches only an owner whose provider vouched for it.
+  if (!user.email_verified) return outcome;
   const waiting = await stores.requests.listWaitingFor(user.email);
   if (waiting.length === 0) return outcome;
   const requesters = await stores.users.findByIds(waiting.map((request) => request.requester_id));

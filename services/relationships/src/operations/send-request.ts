@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isDuplicateKeyError, type TInternalUser } from "@amia/kit";
 import { clashingPendingKeys, pairKey, waitingPairKey } from "../domain/pair-keys.ts";
+import { DEFAULT_REQUEST_QUOTAS, mayAskAgain, REQUESTS_TO_PERSON_WINDOW_MS, type RequestQuotas } from "../domain/request-quotas.ts";
 import { maySend, pendingClash } from "../domain/send-rules.ts";
 import { requestCreated } from "../events/relationship-request-events.ts";
 import type { NewRelationshipRequest, RelationshipRequestDocument } from "../store/requests-store.ts";
@@ -9,20 +10,40 @@ import { deliverWaitingRequests } from "./deliver-waiting-requests.ts";
 import { enforce } from "./enforce.ts";
 import { actingPerson } from "./people.ts";
 
+export interface SendOptions {
+  quotas?: RequestQuotas;
+  now?: Date;
+}
+
 /**
  * A relationship request from the signed-in user to an email (already trimmed and lower-cased).
- * To an email nobody has yet, it waits for its owner's sign-up. The checks give clear answers;
- * the unique pending key is what actually holds when two requests race.
+ * To an email no verified account has yet, it waits for its owner's sign-up (or verification).
+ * The checks give clear answers; the unique pending key is what actually holds when two
+ * requests race. The quotas are counted from stored requests: two sends racing past the count
+ * can both pass, but only one can be pending for the pair, so a flood cannot come of it.
  */
-export async function sendRequest(stores: Stores, actor: TInternalUser, requestedEmail: string, now = new Date()): Promise<RelationshipRequestDocument> {
+export async function sendRequest(stores: Stores, actor: TInternalUser, requestedEmail: string, options: SendOptions = {}): Promise<RelationshipRequestDocument> {
+  const { quotas = DEFAULT_REQUEST_QUOTAS, now = new Date() } = options;
   const requester = await actingPerson(stores.users, actor);
-  const owner = await stores.users.findByEmail(requestedEmail);
+  const owner = await stores.users.findVerifiedOwner(requestedEmail);
   const me = { id: requester.user_id, email: requester.email };
   const requested = { email: requestedEmail, userId: owner?._id ?? null };
 
   const isAlreadyRelated = requested.userId !== null && (await stores.relationships.isLive(pairKey(me.id, requested.userId)));
   const hasPendingRequest = await stores.requests.isAnyPending(clashingPendingKeys(me, requested));
   enforce(maySend({ requester: me, requested, isAlreadyRelated, hasPendingRequest }));
+
+  const [earlierRequestsAt, lastDeclinedAt] = await Promise.all([
+    stores.requests.askedAtSince(me.id, requested, new Date(now.getTime() - REQUESTS_TO_PERSON_WINDOW_MS).toISOString()),
+    stores.requests.lastDeclinedSince(me.id, requested, new Date(now.getTime() - quotas.cooldownAfterDeclineMs).toISOString()),
+  ]);
+  enforce(
+    mayAskAgain(
+      { requestedEmail, earlierRequestsAt: earlierRequestsAt.map(Date.parse), lastDeclinedAt: lastDeclinedAt === null ? null : Date.parse(lastDeclinedAt) },
+      quotas,
+      now.getTime(),
+    ),
+  );
 
   const at = now.toISOString();
   const fields: NewRelationshipRequest = {
@@ -51,7 +72,7 @@ export async function sendRequest(stores: Stores, actor: TInternalUser, requeste
   // The owner may have signed up between our look-up and the insert, and their `user.registered`
   // been handled before this request existed: look again, so the request cannot wait forever.
   if (!requested.userId) {
-    const ownerNow = await stores.users.findByEmail(requestedEmail);
+    const ownerNow = await stores.users.findVerifiedOwner(requestedEmail);
     if (ownerNow) await deliverWaitingRequests(stores, ownerNow, now);
   }
   return request;

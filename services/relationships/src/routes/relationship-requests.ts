@@ -6,10 +6,12 @@ import {
   ZListRelationshipRequestsQuerySchema,
   ZUpdateRelationshipRequestBodySchema,
   type TApproveRelationshipRequestResponse,
+  type TListRelationshipRequestsResponse,
   type TRelationshipRequestResponse,
 } from "@amia/contracts";
 import { acceptRequest, rejectRequest } from "../operations/answer-request.ts";
 import { deleteRequest } from "../operations/delete-request.ts";
+import type { RequestQuotas } from "../domain/request-quotas.ts";
 import { sendRequest } from "../operations/send-request.ts";
 import { relationshipView, requestView, requestViews } from "../operations/views.ts";
 import type { Stores } from "../store/stores.ts";
@@ -19,19 +21,20 @@ export interface RoutesDeps {
   auth: ServiceAuth;
   /** Called after a write whose events wait in an outbox: the relay publishes them now. */
   onWrite: () => void;
+  quotas: RequestQuotas;
 }
 
 const BASE = "/api/v1/relationship-requests";
 
 /** POST of a request; also what POST /api/v1/relationships does (contracts/src/relationships.ts). */
-export async function sendAndRespond({ stores, onWrite }: Omit<RoutesDeps, "auth">, actor: TInternalUser, requestedEmail: string): Promise<TRelationshipRequestResponse> {
-  const request = await sendRequest(stores, actor, requestedEmail);
+export async function sendAndRespond({ stores, onWrite, quotas }: Omit<RoutesDeps, "auth">, actor: TInternalUser, requestedEmail: string): Promise<TRelationshipRequestResponse> {
+  const request = await sendRequest(stores, actor, requestedEmail, { quotas });
   onWrite();
   return { relationship_request: requestView(request, await stores.users.findById(request.requester_id)) };
 }
 
 /** Relationship requests: SPEC.md section 7; every route acts only for `c.var.user`. */
-export function relationshipRequestsRoutes({ stores, auth, onWrite }: RoutesDeps) {
+export function relationshipRequestsRoutes({ stores, auth, onWrite, quotas }: RoutesDeps) {
   const routes = new Hono<ServiceEnv>();
 
   const accept = async (requestId: string, actorId: string): Promise<TApproveRelationshipRequestResponse> => {
@@ -48,18 +51,20 @@ export function relationshipRequestsRoutes({ stores, auth, onWrite }: RoutesDeps
   };
 
   routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipRequestBodySchema), async (c) =>
-    c.json(await sendAndRespond({ stores, onWrite }, c.var.user, c.req.valid("json").requested_email), 201),
+    c.json(await sendAndRespond({ stores, onWrite, quotas }, c.var.user, c.req.valid("json").requested_email), 201),
   );
 
   // The fixed paths come before `/:id`, which would otherwise take "sent" for an id.
   routes.get(`${BASE}/sent`, auth.requireUser, validate("query", ZListRelationshipRequestsQuerySchema), async (c) => {
-    const requests = await stores.requests.listSent(c.var.user.id, c.req.valid("query").status);
-    return c.json({ relationship_requests: await requestViews(stores.users, requests) });
+    const { status, skip, take } = c.req.valid("query");
+    const page = await stores.requests.listSent(c.var.user.id, status, { skip, take });
+    return c.json({ relationship_requests: await requestViews(stores.users, page.requests), skip, take, total_count: page.total_count } satisfies TListRelationshipRequestsResponse);
   });
 
   routes.get(`${BASE}/received`, auth.requireUser, validate("query", ZListRelationshipRequestsQuerySchema), async (c) => {
-    const requests = await stores.requests.listReceived(c.var.user.id, c.req.valid("query").status);
-    return c.json({ relationship_requests: await requestViews(stores.users, requests) });
+    const { status, skip, take } = c.req.valid("query");
+    const page = await stores.requests.listReceived(c.var.user.id, status, { skip, take });
+    return c.json({ relationship_requests: await requestViews(stores.users, page.requests), skip, take, total_count: page.total_count } satisfies TListRelationshipRequestsResponse);
   });
 
   routes.get(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {

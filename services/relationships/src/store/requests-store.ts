@@ -41,6 +41,22 @@ export const REQUESTS_INDEXES: IndexPlan = {
 };
 
 const LIVE = { deleted_at: null };
+/** Lists never carry the outbox out of the database. */
+const WITHOUT_OUTBOX = { projection: { outbox: 0 } } as const;
+
+export interface Page {
+  skip: number;
+  take: number;
+}
+
+/** Whom a request asks: the email as typed, and the account that owns it when there is one. */
+export interface RequestTarget {
+  email: string;
+  userId: string | null;
+}
+
+const toTarget = ({ email, userId }: RequestTarget): Filter<RelationshipRequestDocument> =>
+  userId ? { $or: [{ requested_email: email }, { requested_user_id: userId }] } : { requested_email: email };
 const NEWEST_FIRST = { created_at: -1, _id: -1 } as const;
 
 export function createRequestsStore(db: Db) {
@@ -50,6 +66,15 @@ export function createRequestsStore(db: Db) {
   const transition = async (guard: Filter<RelationshipRequestDocument>, changes: Partial<RelationshipRequestDocument>, events: TDomainEvent[]) => {
     const result = await requests.updateOne(guard, appendToOutbox<RelationshipRequestDocument>({ $set: changes }, events));
     return result.matchedCount === 1;
+  };
+
+  const pageOf = async (query: Filter<RelationshipRequestDocument>, page: Page) => {
+    const [found, total_count] = await Promise.all([
+      // `limit(0)` would mean "no limit" to MongoDB; a page of nothing is only the count.
+      page.take === 0 ? [] : requests.find(query, WITHOUT_OUTBOX).sort(NEWEST_FIRST).skip(page.skip).limit(page.take).toArray(),
+      requests.countDocuments(query),
+    ]);
+    return { requests: found, total_count };
   };
 
   return {
@@ -66,11 +91,32 @@ export function createRequestsStore(db: Db) {
     findVisible: (requestId: string, actorId: string) =>
       requests.findOne({ _id: requestId, ...LIVE, $or: [{ requester_id: actorId }, { requested_user_id: actorId }] }),
 
-    listSent: (actorId: string, status?: TRelationshipRequestStatus) =>
-      requests.find({ requester_id: actorId, ...LIVE, ...(status ? { status } : {}) }).sort(NEWEST_FIRST).toArray(),
+    /** A page of the requests the acting user sent, newest first, and how many there are in all. */
+    listSent: (actorId: string, status: TRelationshipRequestStatus | undefined, page: Page) =>
+      pageOf({ requester_id: actorId, ...LIVE, ...(status ? { status } : {}) }, page),
 
-    listReceived: (actorId: string, status?: TRelationshipRequestStatus) =>
-      requests.find({ requested_user_id: actorId, ...LIVE, ...(status ? { status } : {}) }).sort(NEWEST_FIRST).toArray(),
+    /** A page of the requests delivered to the acting user, newest first, and how many in all. */
+    listReceived: (actorId: string, status: TRelationshipRequestStatus | undefined, page: Page) =>
+      pageOf({ requested_user_id: actorId, ...LIVE, ...(status ? { status } : {}) }, page),
+
+    /**
+     * When the acting user asked this person (by email, or their account once known) since
+     * `since`, in any state, withdrawn ones included: what the daily quota counts.
+     */
+    async askedAtSince(actorId: string, target: RequestTarget, since: string): Promise<string[]> {
+      const found = await requests.find({ requester_id: actorId, ...toTarget(target), created_at: { $gt: since } }, { projection: { created_at: 1 } }).toArray();
+      return found.map((request) => request.created_at);
+    },
+
+    /** When this person last declined a request from the acting user, since `since` (null if not). */
+    async lastDeclinedSince(actorId: string, target: RequestTarget, since: string): Promise<string | null> {
+      const found = await requests
+        .find({ requester_id: actorId, ...toTarget(target), status: "rejected", responded_at: { $gt: since } }, { projection: { responded_at: 1 } })
+        .sort({ responded_at: -1 })
+        .limit(1)
+        .toArray();
+      return found[0]?.responded_at ?? null;
+    },
 
     /** Whether any of these pending keys is taken (see `clashingPendingKeys`). */
     async isAnyPending(pendingKeys: string[]): Promise<boolean> {

@@ -10,6 +10,12 @@ export interface ProjectedUser {
   email: string;
   name: string | null;
   full_name: string | null;
+  /**
+   * Whether the identity provider vouched for `email`. Only a verified owner receives what was
+   * sent to the email (requests waiting for sign-up, requests by email). Missing on users
+   * projected before issue 13: counted as not verified until their next `user.*` event.
+   */
+  email_verified?: boolean;
   /** The `occurred_at` of the event this state came from: the version that orders updates. */
   updated_at: string;
 }
@@ -55,8 +61,11 @@ export function createUsersProjection(db: Db) {
       return new Map(found.map((user) => [user._id, user]));
     },
 
-    /** The account that owns an email, if any (the latest to change, should two share it). */
-    findByEmail: (email: string) => users.find({ email }).sort({ updated_at: -1 }).limit(1).next(),
+    /**
+     * The account that owns an email, if any: one whose provider verified it (the latest to
+     * change, should two share it). An account claiming an email unverified owns nothing sent to it.
+     */
+    findVerifiedOwner: (email: string) => users.find({ email, email_verified: true }).sort({ updated_at: -1 }).limit(1).next(),
   };
 }
 

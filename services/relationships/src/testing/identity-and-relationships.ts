@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TDomainEvent, TDomainEventType, TEventOf } from "@amia/contracts";
 import { createTestHarness, eventually, type MountedService, type TestClient, type TestHarness } from "@amia/kit/testing";
 import { createIdentityService } from "../../../identity/src/app.ts";
-import { createRelationshipsService } from "../app.ts";
+import { relationshipsService, type RelationshipsServiceConfig } from "../app.ts";
 
 /** A signed-in person; `email` is what they signed in with. */
 export interface Person {
@@ -29,10 +29,10 @@ export interface World {
   eventsOf: <T extends TDomainEventType>(type: T, count?: number) => Promise<Array<TEventOf<T>>>;
 }
 
-export async function createWorld(label: string): Promise<World> {
+export async function createWorld(label: string, config: RelationshipsServiceConfig = {}): Promise<World> {
   const harness = await createTestHarness(label);
   const identity = await harness.mount("identity", createIdentityService);
-  const relationships = await harness.mount("relationships", createRelationshipsService);
+  const relationships = await harness.mount("relationships", relationshipsService(config));
   const published: TDomainEvent[] = [];
   const record = async (event: TDomainEvent) => void published.push(event);
   await harness.bus

@@ -52,9 +52,13 @@ describe("ProfilePage", () => {
         relationship_requests: [
           { id: "q1", created_at: "2026-03-12T12:00:00.000Z", status: "pending", requested_email: "ada@example.com", requester: { id: "u3", full_name: "Alan Turing", email: "alan@example.com" } },
         ],
+        skip: 0,
+        take: 10,
+        total_count: 1,
       };
-      client.setQueryData([...keys.relationshipRequestList("received"), "pending"], received);
-      client.setQueryData([...keys.relationshipRequestList("sent"), "pending"], { relationship_requests: [] });
+      const firstPending = { status: "pending", skip: 0, take: 10 };
+      client.setQueryData(keys.relationshipRequestList("received", firstPending), received);
+      client.setQueryData(keys.relationshipRequestList("sent", firstPending), { relationship_requests: [], skip: 0, take: 10, total_count: 0 });
     });
     expect(html).toContain("Grace Hopper");
     expect(html).toContain("Connected since Mar 11, 2026");

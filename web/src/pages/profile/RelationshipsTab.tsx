@@ -21,7 +21,7 @@ import { formatShortDate } from "../../lib/format.ts";
 import { answerButtons, statusAfterAnswer } from "./request-answer.ts";
 import { cancelRequestDialog, personName, removeRelationshipDialog, type ConfirmWords } from "./relationship-actions.ts";
 
-const TAKE = 10; // SPEC.md section 9: relationships page size
+const TAKE = 10; // SPEC.md section 9: relationships page size (requests are paged alike)
 
 export function RelationshipsTab() {
   return (
@@ -60,26 +60,26 @@ function YourRelationshipsCard() {
   else
     body = (
       <>
-        <ul className="profile-list" aria-busy={relationships.isPlaceholderData}>
-          {data.relationships.map((relationship) => {
-            const name = personName(relationship.other_user);
-            return (
-              <li key={relationship.id} className="profile-list-item">
-                <div className="profile-list-main">
-                  <span className="profile-list-name">{name}</span>
-                  <EmailText className="profile-list-email" email={relationship.other_user.email} />
-                  <span className="profile-list-meta">Connected since {formatShortDate(relationship.created_at)}</span>
-                </div>
-                <div className="profile-list-actions">
-                  <Button size="small" variant="secondary" aria-label={`Remove ${name}`} onClick={() => setRemoving(relationship)}>
-                    Remove
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        <Pagination skip={skip} take={TAKE} total={data.total_count} onChange={setSkip} />
+          <ul className="profile-list" aria-busy={relationships.isPlaceholderData}>
+            {data.relationships.map((relationship) => {
+              const name = personName(relationship.other_user);
+              return (
+                <li key={relationship.id} className="profile-list-item">
+                  <div className="profile-list-main">
+                    <span className="profile-list-name">{name}</span>
+                    <EmailText className="profile-list-email" email={relationship.other_user.email} />
+                    <span className="profile-list-meta">Connected since {formatShortDate(relationship.created_at)}</span>
+                  </div>
+                  <div className="profile-list-actions">
+                    <Button size="small" variant="secondary" aria-label={`Remove ${name}`} onClick={() => setRemoving(relationship)}>
+                      Remove
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <Pagination skip={skip} take={TAKE} total={data.total_count} onChange={setSkip} />
       </>
     );
 
@@ -100,7 +100,8 @@ function YourRelationshipsCard() {
 }
 
 function ReceivedRequestsCard() {
-  const received = useRelationshipRequests("received", "pending");
+  const [skip, setSkip] = useState(0);
+  const received = useRelationshipRequests("received", { status: "pending", skip, take: TAKE });
   const answer = useAnswerRelationshipRequest();
   // Answered here: shown with its new status (buttons disabled) until the reloaded list drops it.
   const [answered, setAnswered] = useState<Record<string, TRelationshipRequestStatus>>({});
@@ -124,51 +125,55 @@ function ReceivedRequestsCard() {
   if (received.isPending) body = <Skeleton lines={2} />;
   else if (received.isError)
     body = <Note kind="error">{errorMessage(received.error, DEFAULT_MESSAGES.fetchRelationshipRequest)}</Note>;
-  else if (requests.length === 0) body = <p className="profile-empty">No pending requests.</p>;
+  else if (requests.length === 0 && skip === 0) body = <p className="profile-empty">No pending requests.</p>;
   else
     body = (
-      <ul className="profile-list">
-        {requests.map((request) => {
-          const name = personName(request.requester);
-          const buttons = answerButtons(answered[request.id] ?? request.status, answeringId === request.id);
-          return (
-            <li key={request.id} className="profile-list-item">
-              <div className="profile-list-main">
-                <span className="profile-list-name">{name}</span>
-                {request.requester.full_name && <EmailText className="profile-list-email" email={request.requester.email} />}
-                <span className="profile-list-meta">Received on {formatShortDate(request.created_at)}</span>
-              </div>
-              <div className="profile-list-actions">
-                <Button
-                  size="small"
-                  variant="primary"
-                  disabled={buttons.isAcceptDisabled}
-                  aria-label={`Accept request from ${name}`}
-                  onClick={() => respond(request, "approve")}
-                >
-                  Accept
-                </Button>
-                <Button
-                  size="small"
-                  variant="secondary"
-                  disabled={buttons.isDeclineDisabled}
-                  aria-label={`Decline request from ${name}`}
-                  onClick={() => respond(request, "reject")}
-                >
-                  Decline
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <>
+        <ul className="profile-list" aria-busy={received.isPlaceholderData}>
+          {requests.map((request) => {
+            const name = personName(request.requester);
+            const buttons = answerButtons(answered[request.id] ?? request.status, answeringId === request.id);
+            return (
+              <li key={request.id} className="profile-list-item">
+                <div className="profile-list-main">
+                  <span className="profile-list-name">{name}</span>
+                  {request.requester.full_name && <EmailText className="profile-list-email" email={request.requester.email} />}
+                  <span className="profile-list-meta">Received on {formatShortDate(request.created_at)}</span>
+                </div>
+                <div className="profile-list-actions">
+                  <Button
+                    size="small"
+                    variant="primary"
+                    disabled={buttons.isAcceptDisabled}
+                    aria-label={`Accept request from ${name}`}
+                    onClick={() => respond(request, "approve")}
+                  >
+                    Accept
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    disabled={buttons.isDeclineDisabled}
+                    aria-label={`Decline request from ${name}`}
+                    onClick={() => respond(request, "reject")}
+                  >
+                    Decline
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <Pagination skip={skip} take={TAKE} total={received.data?.total_count ?? 0} onChange={setSkip} />
+      </>
     );
 
   return <Card title="Received Requests">{body}</Card>;
 }
 
 function PendingRequestsCard() {
-  const sent = useRelationshipRequests("sent", "pending");
+  const [skip, setSkip] = useState(0);
+  const sent = useRelationshipRequests("sent", { status: "pending", skip, take: TAKE });
   const cancel = useDeleteRelationshipRequest();
   const [cancelling, setCancelling] = useState<TRelationshipRequest | null>(null);
   const requests = sent.data?.relationship_requests ?? [];
@@ -184,24 +189,27 @@ function PendingRequestsCard() {
   let body;
   if (sent.isPending) body = <Skeleton lines={2} />;
   else if (sent.isError) body = <Note kind="error">{errorMessage(sent.error, DEFAULT_MESSAGES.fetchRelationshipRequest)}</Note>;
-  else if (requests.length === 0) body = <p className="profile-empty">No pending requests.</p>;
+  else if (requests.length === 0 && skip === 0) body = <p className="profile-empty">No pending requests.</p>;
   else
     body = (
-      <ul className="profile-list">
-        {requests.map((request) => (
-          <li key={request.id} className="profile-list-item">
-            <div className="profile-list-main">
-              <EmailText className="profile-list-name" email={request.requested_email} />
-              <span className="profile-list-meta">Sent on {formatShortDate(request.created_at)}</span>
-            </div>
-            <div className="profile-list-actions">
-              <Button size="small" variant="secondary" aria-label={`Cancel request to ${request.requested_email}`} onClick={() => setCancelling(request)}>
-                Cancel Request
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="profile-list" aria-busy={sent.isPlaceholderData}>
+          {requests.map((request) => (
+            <li key={request.id} className="profile-list-item">
+              <div className="profile-list-main">
+                <EmailText className="profile-list-name" email={request.requested_email} />
+                <span className="profile-list-meta">Sent on {formatShortDate(request.created_at)}</span>
+              </div>
+              <div className="profile-list-actions">
+                <Button size="small" variant="secondary" aria-label={`Cancel request to ${request.requested_email}`} onClick={() => setCancelling(request)}>
+                  Cancel Request
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <Pagination skip={skip} take={TAKE} total={sent.data?.total_count ?? 0} onChange={setSkip} />
+      </>
     );
 
   return (
