@@ -13,6 +13,7 @@ import { ROUTES } from "./routes/catalogue.ts";
 import { jwksRoutes } from "./routes/jwks.ts";
 import { notificationsStreamRoutes, type OpenStreams } from "./routes/notifications-stream.ts";
 import { csrfProtection } from "./security/csrf.ts";
+import { isHttpsOrigin, securityHeadersFor } from "./security/headers.ts";
 import { createRateLimiter } from "./security/rate-limit.ts";
 import { createSessionStore } from "./sessions/session-store.ts";
 import { createNotificationFanout } from "./stream/notification-fanout.ts";
@@ -77,6 +78,8 @@ export function createBff(deps: BffDeps): Bff {
     name: "bff",
     logger,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    // CSP, framing, nosniff, referrer, permissions, and HSTS behind https (security/headers.ts).
+    responseHeaders: securityHeadersFor(isHttpsOrigin(config.publicOrigin)),
     readiness: [
       { name: "redis", check: () => pingRedis(redis) },
       { name: "kafka", check: bus.ping },

@@ -5,8 +5,9 @@ import { UpstreamError, type UpstreamClient, type UpstreamRequest, type Upstream
 
 /**
  * Forwards a catalogue route one-for-one to its owning service: same method, path, query and
- * body, as the signed-in user. Status and body come back as the service gave them (error bodies
- * are already `{message, code, details?}`); streams pass through unbuffered.
+ * body (when the route declares one), as the signed-in user. Status and body come back as the
+ * service gave them (error bodies are already `{message, code, details?}`); streams pass
+ * through unbuffered.
  */
 
 /** Headers every streamed answer carries, so no proxy on the way buffers it. */
@@ -26,8 +27,10 @@ function wantsJsonOnly(accept: string | undefined): boolean {
 export async function upstreamRequestOf(c: Context<BffEnv>, route: RouteSpec): Promise<UpstreamRequest> {
   const session = c.var.session;
   const url = new URL(c.req.url);
-  const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
-  const body = hasBody ? await c.req.arrayBuffer() : undefined;
+  // Only a route whose catalogue entry declares a body sends one on. The kit has already read
+  // every body (within the limit, JSON only); on a route that takes none it is dropped here —
+  // the web app sends `{}` to cancel and undo — so no service receives bytes it will not read.
+  const body = route.body ? await c.req.arrayBuffer() : undefined;
   return {
     service: route.service,
     method: c.req.method,

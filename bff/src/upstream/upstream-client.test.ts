@@ -42,6 +42,61 @@ describe("the upstream client", () => {
     expect((failure as UpstreamError).toBody()).toEqual({ message: "The events service is unavailable; please try again shortly", code: "upstream_unavailable" });
   });
 
+  /** What fetch throws when a pooled connection was closed under a request (undici's SocketError). */
+  const connectionReset = () => new TypeError("fetch failed", { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) });
+
+  it.each(["GET", "HEAD", "PUT", "DELETE"])("sends an idempotent %s again, once, when its connection was reset before any answer", async (method) => {
+    let calls = 0;
+    const client = clientWith(async () => {
+      calls += 1;
+      if (calls === 1) throw connectionReset();
+      return Response.json({ ok: true });
+    });
+    expect(await client.json({ ...request, method })).toEqual({ status: 200, body: { ok: true } });
+    expect(calls).toBe(2);
+  });
+
+  it("does not send it a third time: a second reset is a 503", async () => {
+    let calls = 0;
+    const client = clientWith(async () => {
+      calls += 1;
+      throw Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    });
+    expect(((await client.call(request).catch((error: unknown) => error)) as UpstreamError).status).toBe(503);
+    expect(calls).toBe(2);
+  });
+
+  it.each(["POST", "PATCH"])("never sends a %s again: the service may have acted on it", async (method) => {
+    let calls = 0;
+    const client = clientWith(async () => {
+      calls += 1;
+      throw connectionReset();
+    });
+    expect(((await client.call({ ...request, method, body: "{}" }).catch((error: unknown) => error)) as UpstreamError).status).toBe(503);
+    expect(calls).toBe(1);
+  });
+
+  it("does not retry a refused connection (the service is down)", async () => {
+    let calls = 0;
+    const client = clientWith(async () => {
+      calls += 1;
+      throw new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });
+    });
+    expect(((await client.call(request).catch((error: unknown) => error)) as UpstreamError).status).toBe(503);
+    expect(calls).toBe(1);
+  });
+
+  it("labels a body as JSON when the caller named no type", async () => {
+    const seen: Headers[] = [];
+    const client = clientWith(async (_url, init) => {
+      seen.push(new Headers(init.headers));
+      return new Response(null, { status: 204 });
+    });
+    await client.call({ ...request, method: "PUT", body: '{"a":1}' });
+    await client.call(request);
+    expect(seen.map((headers) => headers.get("content-type"))).toEqual(["application/json", null]);
+  });
+
   it("gives up after the timeout with a 504, rather than hang", async () => {
     const client = clientWith(
       (_url, init) =>

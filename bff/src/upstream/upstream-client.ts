@@ -72,22 +72,45 @@ export interface UpstreamClientOptions {
 
 class UpstreamTimeout extends Error {}
 
+/**
+ * Methods whose repeat has the effect of one (RFC 9110 §9.2.2): a call that broke before any
+ * answer may be sent again. POST and PATCH never are — the service may have acted on the first.
+ */
+const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE"]);
+
+/**
+ * The connection broke under the request before an answer began: reset by the peer, a write
+ * into a closed socket, or undici's "other side closed" (a pooled keep-alive connection the
+ * service had just closed). Not a refused connection (the service is down: retrying now won't help).
+ */
+export function isConnectionReset(error: unknown): boolean {
+  const codes = [error, error instanceof Error ? error.cause : undefined].map((candidate) =>
+    candidate && typeof candidate === "object" && "code" in candidate ? (candidate as { code: unknown }).code : undefined,
+  );
+  return codes.some((code) => code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET");
+}
+
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { serviceUrls, timeoutMs, mint } = options;
   const doFetch = options.fetch ?? fetch;
 
+  /**
+   * One request; sent a second time only when it is idempotent and its connection broke before
+   * the service answered (the pool hands out another connection). Within the same deadline.
+   */
   const send = async (request: UpstreamRequest, signal: AbortSignal): Promise<Response> => {
     const headers = new Headers({ authorization: `Bearer ${await mint(request.principal, audienceOf(request))}` });
     if (request.requestId) headers.set(REQUEST_ID_HEADER, request.requestId);
-    if (request.contentType) headers.set("content-type", request.contentType);
+    if (request.body !== undefined) headers.set("content-type", request.contentType ?? "application/json");
     headers.set("accept", request.accept ?? "application/json");
-    return doFetch(`${serviceUrls[request.service]}${request.path}`, {
-      method: request.method,
-      headers,
-      body: request.body,
-      signal,
-      redirect: "manual",
-    });
+    const attempt = () =>
+      doFetch(`${serviceUrls[request.service]}${request.path}`, { method: request.method, headers, body: request.body, signal, redirect: "manual" });
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!IDEMPOTENT_METHODS.has(request.method) || !isConnectionReset(error) || signal.aborted) throw error;
+      return attempt();
+    }
   };
 
   /** A signal that aborts on the timeout (with an UpstreamTimeout reason) or when the caller leaves. */

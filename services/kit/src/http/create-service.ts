@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import { AppError } from "../errors.ts";
@@ -27,6 +27,11 @@ export interface CreateServiceOptions {
   readiness?: ReadinessCheck[];
   bodyLimitBytes?: number;
   readinessTimeoutMs?: number;
+  /**
+   * Headers every answer carries unless it sets its own — errors and refusals included (the
+   * BFF's security headers; services, reached only by the BFF, need none).
+   */
+  responseHeaders?: Readonly<Record<string, string>>;
 }
 
 const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred.";
@@ -43,7 +48,7 @@ export const BODY_DRAIN_FACTOR = 4;
  * /healthz (alive) and /readyz (dependencies answer).
  */
 export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
-  const { name, logger, readiness = [], bodyLimitBytes = 256 * 1024, readinessTimeoutMs = 2_000 } = options;
+  const { name, logger, readiness = [], bodyLimitBytes = 256 * 1024, readinessTimeoutMs = 2_000, responseHeaders = {} } = options;
   const app = new Hono<ServiceEnv>();
 
   app.use(async (c, next) => {
@@ -52,6 +57,7 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
     c.header(REQUEST_ID_HEADER, requestId);
     const startedAt = performance.now();
     await runWithRequestId(requestId, next);
+    addMissingHeaders(c, responseHeaders);
     const isProbe = c.req.path === "/healthz" || c.req.path === "/readyz";
     logger[isProbe ? "debug" : "info"](
       {
@@ -104,6 +110,19 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
   });
 
   return app;
+}
+
+/** Sets each header the answer does not set itself. */
+function addMissingHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
+  const missing = Object.entries(headers).filter(([header]) => !c.res.headers.has(header));
+  if (missing.length === 0) return;
+  try {
+    for (const [header, value] of missing) c.res.headers.set(header, value);
+  } catch {
+    // A response straight from fetch() has immutable headers: answer with a copy.
+    c.res = new Response(c.res.body, c.res);
+    for (const [header, value] of missing) c.res.headers.set(header, value);
+  }
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
