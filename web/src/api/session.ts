@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TSessionResponse, TSessionUser } from "@amia/contracts";
+import type { TFactorProofBody, TMfaVerifyResponse, TSessionResponse, TSessionUser } from "@amia/contracts";
 import { api, ApiError } from "./client.ts";
 import { keys } from "./keys.ts";
 
@@ -33,5 +33,17 @@ export function useSignOut() {
       client.setQueryData(keys.session, null);
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== "session" });
     },
+  });
+}
+
+/**
+ * The second step of a sign-in with two-step verification (the /auth/code page): the code or a
+ * recovery code for the sign-in this browser has pending; on success the session exists.
+ */
+export function useMfaVerify() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (proof: TFactorProofBody) => api<TMfaVerifyResponse>("/api/v1/auth/mfa/verify", { method: "POST", body: proof }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.session }),
   });
 }

@@ -15,6 +15,7 @@ const PrivacyPage = lazy(() => import("../pages/legal/PrivacyPage.tsx"));
 const CookiesPage = lazy(() => import("../pages/legal/CookiesPage.tsx"));
 const SecurityPage = lazy(() => import("../pages/security/SecurityPage.tsx"));
 const NotFoundPage = lazy(() => import("../pages/not-found/NotFoundPage.tsx"));
+const AuthCodePage = lazy(() => import("../pages/auth-code/AuthCodePage.tsx"));
 
 const SignedInLayout = lazy(() => import("../layouts/signed-in/SignedInLayout.tsx"));
 const DashboardPage = lazy(() => import("../pages/dashboard/DashboardPage.tsx"));
@@ -44,6 +45,8 @@ export function AppRoutes() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/auth/callback" element={<AuthCallbackPage />} />
+        {/* Sign-in's second step (two-step verification): no session yet, so outside the guard. */}
+        <Route path="/auth/code" element={<AuthCodePage />} />
         <Route element={<RequireAuth />}>
           <Route element={<SignedInLayout />}>
             <Route path="/dashboard" element={<DashboardPage />} />

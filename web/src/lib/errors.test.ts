@@ -5,15 +5,19 @@ import {
   ZConfirmProposalBodySchema,
   ZCreateEventRequestBodySchema,
   ZCreateRelationshipRequestBodySchema,
+  ZEnrollFactorBodySchema,
+  ZFactorProofBodySchema,
   ZReviewDecisionBodySchema,
   ZSmartParseRequestSchema,
   ZUpdateEventRequestBodySchema,
   ZUpdateNotificationBodySchema,
   ZUpdateUserSettingsBodySchema,
+  ZVerifyFactorBodySchema,
   validationErrorBody,
   type TFieldError,
 } from "@amia/contracts";
 import {
+  ACTION_CODE_MESSAGES,
   ASSISTANT_MESSAGES,
   DEFAULT_MESSAGES,
   ERROR_CODE_MESSAGES,
@@ -69,6 +73,7 @@ const BODIES: Record<ApiBody, readonly unknown[]> = {
   chat: [ZChatRequestSchema],
   proposal: [ZConfirmProposalBodySchema],
   notification: [ZUpdateNotificationBodySchema],
+  factor: [ZEnrollFactorBodySchema, ZVerifyFactorBodySchema, ZFactorProofBodySchema],
 };
 
 interface SchemaDef {
@@ -144,6 +149,17 @@ describe("field errors in plain words", () => {
     expect(errorMessage(error, DEFAULT_MESSAGES.createRelationshipRequest, { body: "relationship_request" })).toBe(
       "Enter a valid email address, like ana@example.com.",
     );
+  });
+
+  it("says a malformed or wrong code, and a missing recovery code, on their fields", () => {
+    expect(errorMessage(refusal(ZFactorProofBodySchema, { code: "12ab" }), DEFAULT_MESSAGES.mfaSignIn, { body: "factor" })).toBe(FIELD_MESSAGES.factor.code);
+    expect(errorMessage(refusal(ZFactorProofBodySchema, {}), DEFAULT_MESSAGES.mfaSignIn, { body: "factor" })).toBe(FIELD_MESSAGES.factor.code);
+    expect(errorMessage(refusal(ZFactorProofBodySchema, { recovery_code: "nope" }), DEFAULT_MESSAGES.mfaSignIn, { body: "factor" })).toBe(FIELD_MESSAGES.factor.recovery_code);
+    // Identity's own refusal of a wrong code names the field the same way.
+    const wrong = apiError(400, "validation_failed", [{ path: "code", message: "code is not the code your authenticator app shows now" }]);
+    expect(errorMessage(wrong, DEFAULT_MESSAGES.mfaSignIn, { body: "factor", codes: ACTION_CODE_MESSAGES.mfaSignIn })).toBe(FIELD_MESSAGES.factor.code);
+    expect(errorMessage(apiError(429, "rate_limited"), DEFAULT_MESSAGES.mfaSignIn, { body: "factor", codes: ACTION_CODE_MESSAGES.mfaSignIn })).toMatch(/^Too many wrong codes/);
+    expect(errorMessage(apiError(401, "unauthorized"), DEFAULT_MESSAGES.mfaSignIn, { body: "factor", codes: ACTION_CODE_MESSAGES.mfaSignIn })).toBe("This sign-in has expired. Please sign in again.");
   });
 
   it("reads a list index as any item, and a deeper path by the field it belongs to", () => {

@@ -47,6 +47,12 @@ export const DEFAULT_MESSAGES = {
   fetchSettings: "Failed to load your settings.",
   saveSettings: "Failed to save your settings.",
 
+  fetchFactors: "Failed to load your two-step verification.",
+  enrollFactor: "Couldn't start setting up two-step verification. Please try again.",
+  verifyFactor: "Couldn't check that code. Please try again.",
+  unenrollFactor: "Couldn't turn off two-step verification. Please try again.",
+  mfaSignIn: "Couldn't check your code. Please try again.",
+
   chat: "Failed to chat with Amia. Please try again.",
   request: "Request failed. Please try again.",
   network: "Network error. Please check your connection.",
@@ -172,6 +178,15 @@ export const FIELD_MESSAGES = {
   notification: {
     is_read: "This notification couldn't be marked as read. Please try again.",
   },
+  /**
+   * Two-step verification: POST /api/v1/users/me/factors (factor_type), .../{id}/verify (code),
+   * .../{id}/unenroll and the sign-in's POST /api/v1/auth/mfa/verify (code or recovery_code).
+   */
+  factor: {
+    factor_type: "This kind of two-step verification isn't offered. Reload the page and try again.",
+    code: "That code didn't work. Enter the 6-digit code your authenticator app shows now.",
+    recovery_code: "That recovery code didn't work. Check it, or use another one: each works only once.",
+  },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
 export type ApiBody = keyof typeof FIELD_MESSAGES;
@@ -279,6 +294,9 @@ export function errorMessage(error: unknown, fallback: string, words: ErrorWords
   return isKnownCode(code) ? ERROR_CODE_MESSAGES[code] : fallback;
 }
 
+/** Five wrong codes in 15 minutes (identity's limit): the wait is at most that. */
+const WRONG_CODES_WORDS = "Too many wrong codes. Wait up to 15 minutes, then try again.";
+
 /** Actions' own words for codes that mean something particular there. */
 export const ACTION_CODE_MESSAGES = {
   fetchEventRequest: {
@@ -304,6 +322,22 @@ export const ACTION_CODE_MESSAGES = {
   },
   removeRelationship: {
     not_found: "You're no longer connected with this person.",
+  },
+  enrollFactor: {
+    conflict: "Two-step verification is already on.",
+  },
+  verifyFactor: {
+    not_found: "This set-up has expired. Start again.",
+    conflict: "Two-step verification is already on.",
+    rate_limited: WRONG_CODES_WORDS,
+  },
+  unenrollFactor: {
+    not_found: "Two-step verification is already off.",
+    rate_limited: WRONG_CODES_WORDS,
+  },
+  mfaSignIn: {
+    unauthorized: "This sign-in has expired. Please sign in again.",
+    rate_limited: WRONG_CODES_WORDS,
   },
 } as const satisfies Record<string, Partial<Record<TErrorCode, string>>>;
 

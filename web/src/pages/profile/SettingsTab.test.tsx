@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { DEFAULT_USER_SETTINGS, type TUserSettings } from "@amia/contracts";
 import { ApiError } from "../../api/client.ts";
+import { factorsKey } from "../../api/factors.ts";
 import { settingsKey } from "../../api/settings.ts";
 import { SettingsTab, SHARE_FREE_BUSY_HINT, SHARE_FREE_BUSY_LABEL } from "./SettingsTab.tsx";
 import { browserTimeZone } from "../../lib/wall-clock.ts";
@@ -68,5 +69,37 @@ describe("the Settings tab", () => {
     expect(html).toContain("Failed to load your settings.");
     expect(html).toContain("Try Again");
     expect(html).not.toContain("HTTP Error");
+  });
+
+  describe("two-step verification", () => {
+    const factor = { id: "f-1", factor_type: "totp" as const, created_at: "2026-03-10T12:00:00.000Z", recovery_codes_left: 0 };
+
+    it("is off with a Set up button when there is no factor, or only an unfinished set-up", () => {
+      for (const factors of [[], [{ ...factor, status: "unverified" as const, verified_at: null }]]) {
+        const html = render((client) => client.setQueryData(factorsKey, factors));
+        expect(html).toContain("Two-step verification");
+        expect(html).toMatch(/class="pill[^"]*"[^>]*>Off</);
+        expect(html).toContain(">Set up<");
+        expect(html).not.toContain("Turn off");
+      }
+    });
+
+    it("is on with the recovery codes left and Turn off when the factor is verified", () => {
+      const html = render((client) => client.setQueryData(factorsKey, [{ ...factor, status: "verified", verified_at: "2026-03-10T12:01:00.000Z", recovery_codes_left: 9 }]));
+
+      expect(html).toMatch(/class="pill[^"]*"[^>]*>On</);
+      expect(html).toContain("9 recovery codes left");
+      expect(html).toContain(">Turn off<");
+      expect(html).not.toContain(">Set up<");
+    });
+
+    it("says plainly when it cannot be loaded", () => {
+      const html = render((client) => {
+        client.getQueryCache().build(client, { queryKey: factorsKey }).setState({ status: "error", error: new ApiError(503, "HTTP Error: 503"), fetchStatus: "idle" });
+      });
+
+      expect(html).toContain("Failed to load your two-step verification.");
+      expect(html).not.toContain("HTTP Error");
+    });
   });
 });

@@ -22,6 +22,7 @@ import {
   type SettingsFormErrors,
   type SettingsFormField,
 } from "./settings-form.ts";
+import { TwoStepVerification } from "./TwoStepVerification.tsx";
 import "./SettingsTab.css";
 
 export const SETTINGS_SAVED = "Settings saved.";
@@ -29,8 +30,20 @@ export const SHARE_FREE_BUSY_LABEL = "Share my free/busy with my connections";
 export const SHARE_FREE_BUSY_HINT =
   "When a connection asks the assistant for a time with you, it sees only when you are busy or free — never your events' titles, places or details.";
 
-/** Issue 10 point 5: the user's time zone, working hours and consent to share free/busy. */
+/**
+ * Issue 10 point 5: the user's time zone, working hours and consent to share free/busy; and
+ * two-step verification (issue 13), a card of its own (it saves nothing with the form).
+ */
 export function SettingsTab() {
+  return (
+    <>
+      <SettingsCard />
+      <TwoStepVerification />
+    </>
+  );
+}
+
+function SettingsCard() {
   const settings = useSettings();
 
   if (settings.isPending) {
