@@ -72,7 +72,7 @@ export function createBff(deps: BffDeps): Bff {
       logger,
     });
   const fanout = createNotificationFanout({ bus, redis, subscriber: deps.subscriber, channelPrefix: env.REDIS_KEY_PREFIX, logger });
-  const stream = notificationsStreamRoutes({ sessions, fanout, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS, logger });
+  const stream = notificationsStreamRoutes({ sessions, fanout, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS, logger, redis, maxStreamsPerUser: env.NOTIFICATION_STREAMS_PER_USER });
 
   const app = createService({
     name: "bff",

@@ -1,9 +1,12 @@
 import { Hono } from "hono";
+import type { Redis } from "ioredis";
+import { tryAgainIn, type TRateLimitedDetails } from "@amia/contracts";
 import type { Logger } from "@amia/kit";
 import type { SessionStore } from "../sessions/session-store.ts";
 import { requireSession, type BffEnv } from "../sessions/session-middleware.ts";
 import type { NotificationFanout } from "../stream/notification-fanout.ts";
 import { createSseStream, type SseStream } from "../stream/sse.ts";
+import { createStreamSlots } from "../stream/stream-slots.ts";
 import { STREAM_HEADERS } from "../upstream/forward.ts";
 
 /** Path of the live stream: the BFF's own route, not in the forwarding catalogue. */
@@ -27,24 +30,53 @@ export interface OpenStreams {
  * heartbeat comment every `heartbeatMs` that keeps proxies from timing the connection out and
  * ends the stream once the session is gone (logout elsewhere, expiry).
  */
-export function notificationsStreamRoutes(deps: { sessions: SessionStore; fanout: NotificationFanout; heartbeatMs: number; logger: Logger }) {
+export function notificationsStreamRoutes(deps: {
+  sessions: SessionStore;
+  fanout: NotificationFanout;
+  heartbeatMs: number;
+  logger: Logger;
+  /** Counts open streams per user across replicas. */
+  redis: Redis;
+  /** The most streams one user may hold open at once (a tab each). */
+  maxStreamsPerUser: number;
+}) {
   const { sessions, fanout, heartbeatMs, logger } = deps;
   const open = new Set<SseStream>();
   const routes = new Hono<BffEnv>();
+  // A slot outlives three missed heartbeats: a replica that died gives its slots back by then.
+  const slots = createStreamSlots(deps.redis, { limit: deps.maxStreamsPerUser, ttlMs: 3 * heartbeatMs });
 
   routes.get(NOTIFICATIONS_STREAM_PATH, requireSession(sessions), async (c) => {
     const session = c.var.session;
+    const slot = await slots.take(session.user_id);
+    if (!slot) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(slots.ttlMs / 1000));
+      c.header("retry-after", String(retryAfterSeconds));
+      const message = `You have ${deps.maxStreamsPerUser} live notification streams open (one per tab), the most at once; close one and ${tryAgainIn(retryAfterSeconds)}`;
+      return c.json({ message, code: "rate_limited", details: { limit: "notification_streams", retry_after_seconds: retryAfterSeconds } satisfies TRateLimitedDetails }, 429);
+    }
     const stream = createSseStream();
     open.add(stream);
     stream.onClose(() => void open.delete(stream));
+    stream.onClose(() => slot.release().catch((error: unknown) => logger.warn({ err: error }, "notification stream: its slot could not be given back (it expires)")));
     // Subscribe before answering: once the browser has the headers, nothing created after is missed.
-    const stopListening = await fanout.listen(session.user_id, (notification) => stream.event(NOTIFICATION_EVENT, notification, notification.id));
+    let stopListening: () => Promise<void>;
+    try {
+      stopListening = await fanout.listen(session.user_id, (notification) => stream.event(NOTIFICATION_EVENT, notification, notification.id));
+    } catch (error) {
+      stream.close(); // gives the slot back
+      throw error;
+    }
     stream.onClose(stopListening);
     const heartbeat = setInterval(() => {
-      sessions.isLive(session.id).then(
-        (isLive) => (isLive ? stream.comment("heartbeat") : stream.close()),
-        (error: unknown) => logger.warn({ err: error }, "notification stream: session check failed"),
-      );
+      sessions
+        .isLive(session.id)
+        .then((isLive) => {
+          if (!isLive) return stream.close();
+          stream.comment("heartbeat");
+          return slot.renew();
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, "notification stream: session check or slot renewal failed"));
     }, heartbeatMs);
     stream.onClose(() => clearInterval(heartbeat));
     const signal = c.req.raw.signal;
