@@ -1,32 +1,44 @@
 import { Hono } from "hono";
 import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { CONSUMED_TOPICS, eventsConsumers } from "./events/consumers.ts";
+import { DEFAULT_MAX_OPEN_REQUESTS_PER_USER } from "./domain/open-requests-quota.ts";
 import { eventRequestsRoutes } from "./routes/event-requests.ts";
 import { createEventRequestsStore, EVENT_REQUESTS_COLLECTION, EVENT_REQUESTS_INDEXES } from "./store/event-requests-store.ts";
 import { createPeopleProjection, PEOPLE_INDEXES } from "./store/people-projection.ts";
 
+export interface EventsServiceConfig {
+  /** The most event requests one person may have waiting for answers; DEFAULT_MAX_OPEN_REQUESTS_PER_USER by default. */
+  maxOpenRequestsPerUser?: number;
+}
+
 /** Event requests, their reviewers and decisions; emits event-request.*. */
-export const createEventsService: ServiceModuleFactory = async ({ db, bus, logger, auth }) => {
-  await ensureIndexes(db, { ...EVENT_REQUESTS_INDEXES, ...PEOPLE_INDEXES });
-  const relay = createOutboxRelay({ db, collections: [EVENT_REQUESTS_COLLECTION], publish: bus.publish, logger });
-  const store = createEventRequestsStore(relay.db);
-  const people = createPeopleProjection(db);
-  await people.addMissingUserIds();
-  const consumers = eventsConsumers(bus, store, people);
+export function eventsService(config: EventsServiceConfig = {}): ServiceModuleFactory {
+  const maxOpenPerUser = config.maxOpenRequestsPerUser ?? DEFAULT_MAX_OPEN_REQUESTS_PER_USER;
+  return async ({ db, bus, logger, auth }) => {
+    await ensureIndexes(db, { ...EVENT_REQUESTS_INDEXES, ...PEOPLE_INDEXES });
+    const relay = createOutboxRelay({ db, collections: [EVENT_REQUESTS_COLLECTION], publish: bus.publish, logger });
+    const store = createEventRequestsStore(relay.db);
+    const people = createPeopleProjection(db);
+    await people.addMissingUserIds();
+    const consumers = eventsConsumers(bus, store, people);
 
-  const routes = new Hono<ServiceEnv>();
-  routes.route("/", eventRequestsRoutes({ store, people, auth }));
+    const routes = new Hono<ServiceEnv>();
+    routes.route("/", eventRequestsRoutes({ store, people, auth, maxOpenPerUser }));
 
-  return {
-    routes,
-    async start() {
-      await bus.ensureTopics([...CONSUMED_TOPICS, "event-requests"]);
-      relay.start();
-      await Promise.all(consumers.map((consumer) => consumer.start()));
-    },
-    async stop() {
-      await Promise.all(consumers.map((consumer) => consumer.stop()));
-      await relay.stop();
-    },
+    return {
+      routes,
+      async start() {
+        await bus.ensureTopics([...CONSUMED_TOPICS, "event-requests"]);
+        relay.start();
+        await Promise.all(consumers.map((consumer) => consumer.start()));
+      },
+      async stop() {
+        await Promise.all(consumers.map((consumer) => consumer.stop()));
+        await relay.stop();
+      },
+    };
   };
-};
+}
+
+/** With the default quota (tests, benchmarks); main.ts passes the configured one. */
+export const createEventsService: ServiceModuleFactory = eventsService();

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { envPort, serviceEnvShape, mongoEnvShape, kafkaEnvShape, internalAuthEnvShape } from "@amia/kit";
+import { envPort, envPositiveInt, serviceEnvShape, mongoEnvShape, kafkaEnvShape, internalAuthEnvShape } from "@amia/kit";
+import { DEFAULT_MAX_OPEN_REQUESTS_PER_USER } from "./domain/open-requests-quota.ts";
 
 /** The events service's whole configuration, parsed once at start-up. */
 export const ZEventsEnvSchema = z.object({
@@ -8,6 +9,8 @@ export const ZEventsEnvSchema = z.object({
   ...kafkaEnvShape,
   ...internalAuthEnvShape,
   PORT: envPort.default(4003),
+  /** The most event requests one person may have waiting for answers at once. */
+  EVENT_REQUESTS_OPEN_PER_USER: envPositiveInt.default(DEFAULT_MAX_OPEN_REQUESTS_PER_USER),
 });
 
 export type TEventsEnv = z.output<typeof ZEventsEnvSchema>;

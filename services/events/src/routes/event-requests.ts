@@ -23,11 +23,13 @@ interface Deps {
   store: EventRequestsStore;
   people: PeopleProjection;
   auth: ServiceAuth;
+  /** The most event requests one person may have waiting for answers (domain/open-requests-quota.ts). */
+  maxOpenPerUser: number;
 }
 
 const BASE = "/api/v1/event-requests";
 
-export function eventRequestsRoutes({ store, people, auth }: Deps) {
+export function eventRequestsRoutes({ store, people, auth, maxOpenPerUser }: Deps) {
   const deps = { store, people };
   const routes = new Hono<ServiceEnv>();
   routes.use(`${BASE}/*`, auth.requireUser);
@@ -37,7 +39,7 @@ export function eventRequestsRoutes({ store, people, auth }: Deps) {
   const one = async (state: EventRequestState): Promise<TEventRequestResponse> => ({ event_request: (await present(deps, [state]))[0]! });
 
   routes.post(BASE, validate("json", ZCreateEventRequestBodySchema), async (c) => {
-    const state = await createEventRequest(deps, c.var.user.id, c.req.valid("json"));
+    const state = await createEventRequest({ ...deps, maxOpenPerUser }, c.var.user.id, c.req.valid("json"));
     return c.json(await one(state), 201);
   });
 

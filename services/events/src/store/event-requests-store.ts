@@ -109,6 +109,9 @@ export function createEventRequestsStore(db: Db) {
       return { docs: docs.map(withoutOutbox), total };
     },
 
+    /** How many of `creatorId`'s requests are waiting for answers (pending, not deleted). */
+    countOpenBy: (creatorId: string): Promise<number> => requests.countDocuments({ created_by: creatorId, deleted_at: null, status: "pending" }),
+
     /** Ids of `creatorId`'s pending requests that `reviewerId` is asked to review. */
     pendingReviewedBy: async (creatorId: string, reviewerId: string): Promise<string[]> =>
       (await requests.find({ created_by: creatorId, reviewer_ids: reviewerId, deleted_at: null, status: "pending" }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id),
