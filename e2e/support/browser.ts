@@ -50,6 +50,15 @@ export interface SignInAs {
  * until the URL is /dashboard.
  */
 export async function signIn(page: Page, baseUrl: string, who: SignInAs): Promise<void> {
+  await signInAtProvider(page, baseUrl, who);
+  await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 30_000 });
+}
+
+/**
+ * The provider's step of a sign-in (/login, "Sign in with Google", the provider's form), without
+ * waiting for where the app goes next (the dashboard, or /auth/code with two-step verification on).
+ */
+export async function signInAtProvider(page: Page, baseUrl: string, who: SignInAs): Promise<void> {
   await page.goto(new URL("/login", baseUrl).href);
   await page.getByRole("button", { name: "Sign in with Google", exact: true }).click();
   // The provider's page (http://127.0.0.1:4400/interaction/...): labelled "Email" and "Name (optional)".
@@ -58,7 +67,6 @@ export async function signIn(page: Page, baseUrl: string, who: SignInAs): Promis
   await email.fill(who.email);
   await page.locator("input#name").fill(who.name ?? "");
   await page.locator('button[type="submit"][value="sign-in"]').click();
-  await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 30_000 });
 }
 
 /**

@@ -55,7 +55,7 @@ export function AuthCodePage() {
           </>
         ) : (
           <>
-            <p className="login-lead">Enter the 6-digit code from your authenticator app to finish signing in.</p>
+            <p className="login-lead">One more step: a code from your authenticator app finishes signing in.</p>
             <FactorProofForm label="Two-step verification code" submitLabel="Verify" onSubmit={submit} isPending={verify.isPending || verify.isSuccess} failure={failure} allowsRecoveryCode autoFocus />
             <Link to="/login" className="login-home">
               Start over
