@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testInfra } from "@amia/kit/testing";
 import { createGoogleStandIn, type GoogleStandIn } from "@amia/google-stand-in";
-import { createCalendarService } from "../../services/calendar/src/app.ts";
+import { calendarServiceForTests } from "../../services/calendar/src/testing/calendar-service.ts";
 import { createIdentityService } from "../../services/identity/src/app.ts";
 import { createWorld, type World } from "./testing/world.ts";
 
@@ -21,13 +20,7 @@ beforeEach(async () => {
     label: "bff-google-tokens",
     services: {
       identity: createIdentityService,
-      calendar: createCalendarService({
-        redisUrl: testInfra().redisUrl,
-        queuePrefix: `t:${randomUUID().slice(0, 8)}`,
-        google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "test-secret" },
-        tokenEncryptionKey: randomBytes(32),
-        sync: { attempts: 2, backoffMs: 20 },
-      }),
+      calendar: calendarServiceForTests(google),
     },
   });
 });

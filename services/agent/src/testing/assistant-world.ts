@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { eventually, testInfra } from "@amia/kit/testing";
+import { eventually } from "@amia/kit/testing";
 import type { ServiceModuleFactory } from "@amia/kit";
 import { ZChatStreamEventSchema, type TChatStreamEvent, type TProposal } from "@amia/contracts";
 import { createGoogleStandIn, type GoogleStandIn } from "../../../../deploy/google-stand-in/src/stand-in.ts";
 import { createWorld, type World } from "../../../../bff/src/testing/world.ts";
 import type { TestBrowser } from "../../../../bff/src/testing/test-browser.ts";
-import { createCalendarService } from "../../../calendar/src/app.ts";
+import { calendarServiceForTests } from "../../../calendar/src/testing/calendar-service.ts";
 import { createEventsService } from "../../../events/src/app.ts";
 import { createIdentityService } from "../../../identity/src/app.ts";
 import { createRelationshipsService } from "../../../relationships/src/app.ts";
@@ -49,13 +49,7 @@ export async function createAssistantWorld(label: string, options: { openai?: Ag
     // Every turn asks the usage service, so a test sees a budget run out at once.
     creditsAllowedForMs: 0,
   });
-  const calendar = createCalendarService({
-    redisUrl: testInfra().redisUrl,
-    queuePrefix: `t:${randomUUID().slice(0, 8)}`,
-    google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "test-secret" },
-    tokenEncryptionKey: randomBytes(32),
-    sync: { attempts: 2, backoffMs: 20 },
-  });
+  const calendar = calendarServiceForTests(google);
   world = await createWorld({
     label,
     services: {

@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Queue } from "bullmq";
+import type { ServiceModuleFactory } from "@amia/kit";
 import { testInfra, type MountedService, type TestHarness } from "@amia/kit/testing";
 import type { GoogleStandIn, IssuedTokens } from "@amia/google-stand-in";
 import { createCalendarService, type CalendarServiceConfig } from "../app.ts";
@@ -21,27 +22,27 @@ export async function connectGoogleAccount(harness: TestHarness, calendar: Mount
   return issued;
 }
 
+export type TestCalendarOptions = Partial<Pick<CalendarServiceConfig, "sync" | "adminUserIds" | "tokenEncryptionKey" | "queuePrefix">>;
+
 /**
- * The calendar service as tests mount it: against this stand-in, on the harness's Redis prefix,
- * with a fresh token key (unless a restart passes the one before) and a small backoff so retries
- * take milliseconds (production: 2 s doubling, with jitter).
+ * The calendar service as tests build it: against this stand-in, on a Redis prefix of its own
+ * (unless given), with a fresh token key (unless a restart passes the one before) and a small
+ * backoff so retries take milliseconds (production: 2 s doubling, with jitter).
  */
-export function mountCalendarService(
-  harness: TestHarness,
-  google: GoogleStandIn,
-  options: Partial<Pick<CalendarServiceConfig, "sync" | "adminUserIds" | "tokenEncryptionKey">> = {},
-): Promise<MountedService> {
-  return harness.mount(
-    "calendar",
-    createCalendarService({
-      redisUrl: testInfra().redisUrl,
-      queuePrefix: harness.names.redisPrefix,
-      google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "secret" },
-      tokenEncryptionKey: randomBytes(32),
-      sync: { attempts: 2, backoffMs: 20 },
-      ...options,
-    }),
-  );
+export function calendarServiceForTests(google: GoogleStandIn, options: TestCalendarOptions = {}): ServiceModuleFactory {
+  return createCalendarService({
+    redisUrl: testInfra().redisUrl,
+    queuePrefix: `t:${randomUUID().slice(0, 8)}`,
+    google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "test-secret" },
+    tokenEncryptionKey: randomBytes(32),
+    sync: { attempts: 2, backoffMs: 20 },
+    ...options,
+  });
+}
+
+/** The calendar service mounted on a harness, on the harness's Redis prefix. */
+export function mountCalendarService(harness: TestHarness, google: GoogleStandIn, options: TestCalendarOptions = {}): Promise<MountedService> {
+  return harness.mount("calendar", calendarServiceForTests(google, { queuePrefix: harness.names.redisPrefix, ...options }));
 }
 
 /** The mounted calendar service's `calendar-sync` queue (the module hands it out for operators and tests). */
