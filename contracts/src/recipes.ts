@@ -52,6 +52,22 @@ export const ZRecipeSchema = z.object({
 });
 export type TRecipe = z.infer<typeof ZRecipeSchema>;
 
+/**
+ * A recipe as lists and search show it (issue 13): what a list row needs, never the bodies
+ * (description, steps, ingredients) that made a page of 30 large recipes 7 MB. The whole recipe
+ * is GET /api/v1/recipes/{id}.
+ */
+export const ZRecipeSummarySchema = z.object({
+  id: ZIdSchema,
+  title: z.string(),
+  servings: z.number().int().nullable(),
+  step_count: z.number().int().min(0),
+  ingredient_count: z.number().int().min(0),
+  created_at: ZTimestampSchema,
+  updated_at: ZTimestampSchema,
+});
+export type TRecipeSummary = z.infer<typeof ZRecipeSummarySchema>;
+
 /** Trimmed text that must not be empty. */
 function requiredText(field: string, max: number) {
   const message = `${field} must be 1 to ${max} characters`;
@@ -182,9 +198,9 @@ export const ZSearchRecipesQuerySchema = paginationQuery(DEFAULT_TAKE).extend({
 });
 export type TSearchRecipesQuery = z.infer<typeof ZSearchRecipesQuerySchema>;
 
-/** GET /api/v1/recipes and /api/v1/recipes/search. */
+/** GET /api/v1/recipes and /api/v1/recipes/search: summaries (the whole recipe by its id). */
 export const ZListRecipesResponseSchema = z.object({
-  recipes: z.array(ZRecipeSchema),
+  recipes: z.array(ZRecipeSummarySchema),
   ...pageShape,
 });
 export type TListRecipesResponse = z.infer<typeof ZListRecipesResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { envPort, serviceEnvShape, mongoEnvShape, kafkaEnvShape, internalAuthEnvShape } from "@amia/kit";
+import { envPort, envPositiveInt, serviceEnvShape, mongoEnvShape, kafkaEnvShape, internalAuthEnvShape } from "@amia/kit";
+import { DEFAULT_MAX_RECIPES_PER_USER } from "./domain/recipe-quota.ts";
 
 /** The recipes service's whole configuration, parsed once at start-up. */
 export const ZRecipesEnvSchema = z.object({
@@ -8,6 +9,8 @@ export const ZRecipesEnvSchema = z.object({
   ...kafkaEnvShape,
   ...internalAuthEnvShape,
   PORT: envPort.default(4008),
+  /** The most recipes one person may keep. */
+  RECIPES_PER_USER: envPositiveInt.default(DEFAULT_MAX_RECIPES_PER_USER),
 });
 
 export type TRecipesEnv = z.output<typeof ZRecipesEnvSchema>;

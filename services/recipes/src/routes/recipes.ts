@@ -10,23 +10,24 @@ import {
   type TRecipeResponse,
 } from "@amia/contracts";
 import { createRecipe } from "../operations/create-recipe.ts";
-import { toRecipe, type RecipesStore } from "../store/recipes-store.ts";
+import { toRecipe, toRecipeSummary, type RecipesStore } from "../store/recipes-store.ts";
 
 /**
- * The signed-in user's own recipes. Every route acts only for `c.var.user.id`; someone else's
+ * The signed-in user's own recipes: lists and search answer summaries, GET by id the whole
+ * recipe. Every route acts only for `c.var.user.id`; someone else's
  * recipe is a 404, never a 403, so its existence is not confirmed.
  */
-export function recipesRoutes({ store, auth }: { store: RecipesStore; auth: ServiceAuth }) {
+export function recipesRoutes({ store, auth, maxRecipesPerUser }: { store: RecipesStore; auth: ServiceAuth; maxRecipesPerUser: number }) {
   const routes = new Hono<ServiceEnv>();
 
   routes.get("/api/v1/recipes", auth.requireUser, validate("query", ZListRecipesQuerySchema), async (c) => {
     const { skip, take } = c.req.valid("query");
     const page = await store.list(c.var.user.id, { skip, take });
-    return c.json({ recipes: page.recipes.map(toRecipe), skip, take, total_count: page.total_count } satisfies TListRecipesResponse);
+    return c.json({ recipes: page.recipes.map(toRecipeSummary), skip, take, total_count: page.total_count } satisfies TListRecipesResponse);
   });
 
   routes.post("/api/v1/recipes", auth.requireUser, validate("json", ZCreateRecipeBodySchema), async (c) => {
-    const doc = await createRecipe(store, c.var.user.id, c.req.valid("json"));
+    const doc = await createRecipe({ store, maxRecipesPerUser }, c.var.user.id, c.req.valid("json"));
     return c.json({ recipe: toRecipe(doc) } satisfies TRecipeResponse, 201);
   });
 
@@ -34,7 +35,7 @@ export function recipesRoutes({ store, auth }: { store: RecipesStore; auth: Serv
   routes.get("/api/v1/recipes/search", auth.requireUser, validate("query", ZSearchRecipesQuerySchema), async (c) => {
     const { q, skip, take } = c.req.valid("query");
     const page = await store.search(c.var.user.id, q, { skip, take });
-    return c.json({ recipes: page.recipes.map(toRecipe), skip, take, total_count: page.total_count } satisfies TListRecipesResponse);
+    return c.json({ recipes: page.recipes.map(toRecipeSummary), skip, take, total_count: page.total_count } satisfies TListRecipesResponse);
   });
 
   routes.get("/api/v1/recipes/:id", auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {

@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter } from "mongodb";
 import type { IndexPlan } from "@amia/kit";
-import { RECIPE_LIMITS, type TRecipe, type TRecipeIngredient, type TUpdateRecipeBody } from "@amia/contracts";
+import { RECIPE_LIMITS, type TRecipe, type TRecipeIngredient, type TRecipeSummary, type TUpdateRecipeBody } from "@amia/contracts";
 import { containsPattern } from "../domain/search-pattern.ts";
 
 /**
@@ -21,6 +21,13 @@ export interface RecipeDocument {
   updated_at: string;
   /** Counts writes: an ingredient change writes back only if nobody wrote in between. Storage only. */
   revision: number;
+  /**
+   * How many steps and ingredients, kept with every write that changes them, so lists read a
+   * summary without the bodies (FerretDB cannot count an array in a projection). Storage only;
+   * recipes stored before them get them at start-up (`addMissingCounts`).
+   */
+  step_count: number;
+  ingredient_count: number;
 }
 
 export const RECIPES_COLLECTION = "recipes";
@@ -55,6 +62,24 @@ export function toRecipe(doc: RecipeDocument): TRecipe {
   };
 }
 
+/** What lists and search show (contracts' ZRecipeSummarySchema). */
+export function toRecipeSummary(doc: SummaryFields): TRecipeSummary {
+  return {
+    id: doc._id,
+    title: doc.title,
+    servings: doc.servings,
+    step_count: doc.step_count,
+    ingredient_count: doc.ingredient_count,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+type SummaryFields = Pick<RecipeDocument, "_id" | "title" | "servings" | "step_count" | "ingredient_count" | "created_at" | "updated_at">;
+
+/** Lists read only what a summary shows: never the steps, description or ingredients. */
+const SUMMARY_PROJECTION = { _id: 1, title: 1, servings: 1, step_count: 1, ingredient_count: 1, created_at: 1, updated_at: 1 } as const;
+
 export function toIngredient(ingredient: TRecipeIngredient): TRecipeIngredient {
   return { id: ingredient.id, name: ingredient.name, quantity: ingredient.quantity, unit: ingredient.unit };
 }
@@ -66,10 +91,10 @@ export function toIngredient(ingredient: TRecipeIngredient): TRecipeIngredient {
 export function createRecipesStore(db: Db) {
   const recipes: Collection<RecipeDocument> = db.collection<RecipeDocument>(RECIPES_COLLECTION);
 
-  const list = async (filter: Filter<RecipeDocument>, page: Page): Promise<{ recipes: RecipeDocument[]; total_count: number }> => {
+  const list = async (filter: Filter<RecipeDocument>, page: Page): Promise<{ recipes: SummaryFields[]; total_count: number }> => {
     const [found, total_count] = await Promise.all([
       // `limit(0)` would mean "no limit" to MongoDB; a page of nothing is only the count.
-      page.take === 0 ? [] : recipes.find(filter).sort(NEWEST_FIRST).skip(page.skip).limit(page.take).toArray(),
+      page.take === 0 ? [] : recipes.find(filter, { projection: SUMMARY_PROJECTION }).sort(NEWEST_FIRST).skip(page.skip).limit(page.take).toArray(),
       recipes.countDocuments(filter),
     ]);
     return { recipes: found, total_count };
@@ -83,6 +108,25 @@ export function createRecipesStore(db: Db) {
     },
 
     list: (ownerId: string, page: Page) => list({ owner_id: ownerId }, page),
+
+    /** How many recipes the owner keeps (the quota). */
+    countOwn: (ownerId: string) => recipes.countDocuments({ owner_id: ownerId }),
+
+    /**
+     * Gives recipes stored before the counts existed their counts (at start-up). Guarded on the
+     * revision read, so a write in between, which sets the counts itself, is never overwritten.
+     */
+    async addMissingCounts(): Promise<number> {
+      let updated = 0;
+      for await (const doc of recipes.find({ ingredient_count: { $exists: false } }, { projection: { steps: 1, "ingredients.id": 1, revision: 1 } })) {
+        const result = await recipes.updateOne(
+          { _id: doc._id, revision: doc.revision },
+          { $set: { step_count: doc.steps.length, ingredient_count: doc.ingredients.length } },
+        );
+        updated += result.modifiedCount;
+      }
+      return updated;
+    },
 
     /** Recipes whose title or any ingredient's name contains `text`, ignoring case. */
     search(ownerId: string, text: string, page: Page) {
@@ -99,7 +143,7 @@ export function createRecipesStore(db: Db) {
     updateOwn: (ownerId: string, id: string, changes: TUpdateRecipeBody, updatedAt: string) =>
       recipes.findOneAndUpdate(
         { _id: id, owner_id: ownerId },
-        { $set: { ...changes, updated_at: updatedAt }, $inc: { revision: 1 } },
+        { $set: { ...changes, ...(changes.steps ? { step_count: changes.steps.length } : {}), updated_at: updatedAt }, $inc: { revision: 1 } },
         { returnDocument: "after" },
       ),
 
@@ -115,7 +159,7 @@ export function createRecipesStore(db: Db) {
     async appendIngredient(ownerId: string, recipeId: string, ingredient: TRecipeIngredient, updatedAt: string): Promise<boolean> {
       const result = await recipes.updateOne(
         { _id: recipeId, owner_id: ownerId, [`ingredients.${RECIPE_LIMITS.ingredients - 1}`]: { $exists: false } },
-        { $push: { ingredients: ingredient }, $set: { updated_at: updatedAt }, $inc: { revision: 1 } },
+        { $push: { ingredients: ingredient }, $set: { updated_at: updatedAt }, $inc: { revision: 1, ingredient_count: 1 } },
       );
       return result.matchedCount === 1;
     },
@@ -123,7 +167,7 @@ export function createRecipesStore(db: Db) {
     async replaceIngredientsIfUnchanged(stored: RecipeDocument, ingredients: TRecipeIngredient[], updatedAt: string): Promise<boolean> {
       const result = await recipes.updateOne(
         { _id: stored._id, owner_id: stored.owner_id, revision: stored.revision },
-        { $set: { ingredients, updated_at: updatedAt }, $inc: { revision: 1 } },
+        { $set: { ingredients, ingredient_count: ingredients.length, updated_at: updatedAt }, $inc: { revision: 1 } },
       );
       return result.matchedCount === 1;
     },
