@@ -76,6 +76,16 @@ function parseOffset(text: string | undefined): number | null | undefined {
   return (text.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
 }
 
+/** A local date-time or one with Z or an offset, every field in range (an event's date_time). */
+export function isDateTime(value: string): boolean {
+  return parseDateTime(value) !== null;
+}
+
+/** A day `YYYY-MM-DD` or a date-time, local or with an offset ("today" for smart-fill). */
+export function isDateOrDateTime(value: string): boolean {
+  return isCalendarDate(value) || isDateTime(value);
+}
+
 /** A local date-time (no offset written). */
 export function isLocalDateTime(value: string): boolean {
   const parsed = parseDateTime(value);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate, offsetDateTimeToEpochMs, parseCalendarDate, parseDateTime } from "./date-forms.ts";
+import { isCalendarDate, isDateTime, offsetDateTimeToEpochMs, parseCalendarDate, parseDateTime } from "./date-forms.ts";
 import { timeZoneSchema, zonedTimeToEpochMs } from "./time-zone.ts";
 
 /*
@@ -31,7 +31,7 @@ export function eventDateSchema(field: string) {
         .optional(),
       date_time: z
         .string({ error: `${field}.date_time must be a string` })
-        .refine((value) => parseDateTime(value) !== null, {
+        .refine(isDateTime, {
           error: `${field}.date_time must be a local YYYY-MM-DDTHH:MM (seconds optional) or an ISO 8601 date-time with Z or an offset`,
           abort: true,
         })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZIdSchema, optionalText } from "./common.ts";
 import { ZApproverInputSchema } from "./approvers.ts";
-import { isCalendarDate, parseDateTime } from "./date-forms.ts";
+import { isDateOrDateTime } from "./date-forms.ts";
 import { checkEventDateRange, eventDateSchema } from "./event-date.ts";
 import { timeZoneSchema } from "./time-zone.ts";
 
@@ -27,7 +27,7 @@ export const ZSmartParseRequestSchema = z.object({
    */
   current_date: z
     .string()
-    .refine((value) => isCalendarDate(value) || parseDateTime(value) !== null, {
+    .refine(isDateOrDateTime, {
       error: "current_date must be a date (YYYY-MM-DD) or an ISO 8601 date-time",
     })
     .optional(),
