@@ -1,39 +1,51 @@
 import { Hono } from "hono";
 import { TOPICS } from "@amia/contracts";
 import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { DEFAULT_SELF_NOTIFICATIONS_PER_HOUR } from "./domain/self-notification-quota.ts";
 import { CONSUMED_TOPICS, createNotificationBuilder } from "./events/notification-builder.ts";
 import { createRecipientZonesConsumer, RECIPIENT_ZONES_TOPICS } from "./events/recipient-zones-consumer.ts";
 import { notificationsRoutes } from "./routes/notifications.ts";
 import { createNotificationsStore, NOTIFICATIONS_COLLECTION, NOTIFICATIONS_INDEXES } from "./store/notifications-store.ts";
 import { createRecipientZones } from "./store/recipient-zones.ts";
 
+export interface NotificationsServiceConfig {
+  /** Notifications a person may create for themselves in any hour; DEFAULT_SELF_NOTIFICATIONS_PER_HOUR by default. */
+  selfNotificationsPerHour?: number;
+}
+
 /** In-app notifications built from other services' events; emits notification.created. */
-export const createNotificationsService: ServiceModuleFactory = async ({ db, bus, logger, auth }) => {
-  await ensureIndexes(db, NOTIFICATIONS_INDEXES);
-  const relay = createOutboxRelay({ db, collections: [NOTIFICATIONS_COLLECTION], publish: bus.publish, logger });
-  const store = createNotificationsStore(relay.db);
-  const zones = createRecipientZones(db);
-  const builder = createNotificationBuilder({ bus, store, zones, onWrite: relay.nudge });
-  const zonesConsumer = createRecipientZonesConsumer(bus, zones);
+export function notificationsService(config: NotificationsServiceConfig = {}): ServiceModuleFactory {
+  const selfPerHour = config.selfNotificationsPerHour ?? DEFAULT_SELF_NOTIFICATIONS_PER_HOUR;
+  return async ({ db, bus, logger, auth }) => {
+    await ensureIndexes(db, NOTIFICATIONS_INDEXES);
+    const relay = createOutboxRelay({ db, collections: [NOTIFICATIONS_COLLECTION], publish: bus.publish, logger });
+    const store = createNotificationsStore(relay.db);
+    const zones = createRecipientZones(db);
+    const builder = createNotificationBuilder({ bus, store, zones, onWrite: relay.nudge });
+    const zonesConsumer = createRecipientZonesConsumer(bus, zones);
 
-  const routes = new Hono<ServiceEnv>();
-  routes.route("/", notificationsRoutes({ store, auth, onWrite: relay.nudge }));
+    const routes = new Hono<ServiceEnv>();
+    routes.route("/", notificationsRoutes({ store, auth, onWrite: relay.nudge, selfPerHour }));
 
-  return {
-    routes,
-    start: async () => {
-      // The consumer refuses to auto-create topics, and on a fresh cluster nobody may have
-      // published to ours yet: create what we read and what we write before joining.
-      await bus.ensureTopics([...CONSUMED_TOPICS, ...RECIPIENT_ZONES_TOPICS, TOPICS.notifications]);
-      relay.start();
-      // Zones first, so the first notifications already find the zones said before.
-      await zonesConsumer.start();
-      await builder.start();
-    },
-    stop: async () => {
-      await builder.stop();
-      await zonesConsumer.stop();
-      await relay.stop();
-    },
+    return {
+      routes,
+      start: async () => {
+        // The consumer refuses to auto-create topics, and on a fresh cluster nobody may have
+        // published to ours yet: create what we read and what we write before joining.
+        await bus.ensureTopics([...CONSUMED_TOPICS, ...RECIPIENT_ZONES_TOPICS, TOPICS.notifications]);
+        relay.start();
+        // Zones first, so the first notifications already find the zones said before.
+        await zonesConsumer.start();
+        await builder.start();
+      },
+      stop: async () => {
+        await builder.stop();
+        await zonesConsumer.stop();
+        await relay.stop();
+      },
+    };
   };
-};
+}
+
+/** With the default quota (tests, benchmarks); main.ts passes the configured one. */
+export const createNotificationsService: ServiceModuleFactory = notificationsService();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TEventOf, TNotification } from "@amia/contracts";
 import { createTestHarness, eventually, type MountedService, type TestClient, type TestHarness } from "@amia/kit/testing";
-import { createNotificationsService } from "./app.ts";
+import { notificationsService } from "./app.ts";
 
 let harness: TestHarness;
 let notifications: MountedService;
@@ -11,7 +11,8 @@ let bruno: TestClient;
 
 beforeEach(async () => {
   harness = await createTestHarness("notifications-api");
-  notifications = await harness.mount("notifications", createNotificationsService);
+  // Room for the paging test's 55; the hourly limit has its own test (self-notification-quota.int.test.ts).
+  notifications = await harness.mount("notifications", notificationsService({ selfNotificationsPerHour: 100 }));
   ana = notifications.as({ id: randomUUID() });
   bruno = notifications.as({ id: randomUUID() });
 });

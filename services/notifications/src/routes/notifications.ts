@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { notFound, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
+import { notFound, rateLimited, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
 import {
   ZCreateNotificationBodySchema,
   ZIdParamsSchema,
@@ -11,6 +11,7 @@ import {
   type TMarkAllNotificationsReadResponse,
   type TNotificationResponse,
 } from "@amia/contracts";
+import { mayNotifySelf, SELF_NOTIFICATIONS_WINDOW_MS } from "../domain/self-notification-quota.ts";
 import { storeNotification } from "../operations/store-notification.ts";
 import { toNotification, type NotificationsStore } from "../store/notifications-store.ts";
 
@@ -18,7 +19,7 @@ import { toNotification, type NotificationsStore } from "../store/notifications-
  * The signed-in user's own notifications. Every route acts only for `c.var.user.id`; someone
  * else's notification is a 404, never a 403, so its existence is not confirmed.
  */
-export function notificationsRoutes({ store, auth, onWrite }: { store: NotificationsStore; auth: ServiceAuth; onWrite: () => void }) {
+export function notificationsRoutes({ store, auth, onWrite, selfPerHour }: { store: NotificationsStore; auth: ServiceAuth; onWrite: () => void; selfPerHour: number }) {
   const routes = new Hono<ServiceEnv>();
 
   routes.get("/api/v1/notifications", auth.requireUser, validate("query", ZListNotificationsQuerySchema), async (c) => {
@@ -27,11 +28,19 @@ export function notificationsRoutes({ store, auth, onWrite }: { store: Notificat
     return c.json({ notifications: page.notifications.map(toNotification), skip, take, total_count: page.total_count } satisfies TListNotificationsResponse);
   });
 
-  /** A notification to oneself (kind "general"); the others are built from events. */
+  /**
+   * A notification to oneself (kind "general"); the others are built from events. At most
+   * `selfPerHour` in any hour (domain/self-notification-quota.ts): counted before the insert, so
+   * creations racing past the count may all pass; the BFF's write limit keeps that to a handful.
+   */
   routes.post("/api/v1/notifications", auth.requireUser, validate("json", ZCreateNotificationBodySchema), async (c) => {
     const userId = c.var.user.id;
+    const now = Date.now();
+    const earlier = await store.selfCreatedAtSince(userId, new Date(now - SELF_NOTIFICATIONS_WINDOW_MS).toISOString());
+    const quota = mayNotifySelf(earlier.map(Date.parse), selfPerHour, now);
+    if (!quota.allowed) throw rateLimited(quota.message, quota.retryAfterSeconds, quota.limit);
     const draft = { user_id: userId, kind: "general" as const, subject_id: null, title: c.req.valid("json").title };
-    const doc = await storeNotification(store, draft, { id: randomUUID(), created_at: new Date().toISOString(), actor_id: userId, source_event_id: null });
+    const doc = await storeNotification(store, draft, { id: randomUUID(), created_at: new Date(now).toISOString(), actor_id: userId, source_event_id: null });
     // A fresh random id cannot collide; if it ever did, failing loudly beats a silent no-op.
     if (!doc) throw new Error("a new notification id collided with an existing one");
     onWrite();

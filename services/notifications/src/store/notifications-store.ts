@@ -92,6 +92,15 @@ export function createNotificationsStore(db: Db) {
       return { notifications: found, total_count };
     },
 
+    /**
+     * When the user created notifications for themselves (POST, not built from an event) since
+     * `since`, deleted ones included: what the hourly quota counts.
+     */
+    async selfCreatedAtSince(userId: string, since: string): Promise<string[]> {
+      const found = await notifications.find({ user_id: userId, source_event_id: null, created_at: { $gt: since } }, { projection: { created_at: 1 } }).toArray();
+      return found.map((doc) => doc.created_at);
+    },
+
     findOwn: (userId: string, id: string) => notifications.findOne({ _id: id, user_id: userId }, WITHOUT_OUTBOX),
 
     /**
