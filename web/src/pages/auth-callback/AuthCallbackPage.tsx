@@ -6,11 +6,8 @@ import { Note } from "../../components/Note.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { safeReturnTo } from "../login/LoginPage.tsx";
 import { usePageTitle } from "../usePageTitle.ts";
+import { NO_SESSION, SIGN_IN_ERROR_FALLBACK, signInErrorWords } from "./sign-in-error.ts";
 import "../login/LoginPage.css";
-
-/** SPEC.md section 8, "Auth callback". */
-const NO_SESSION = "No session found after OAuth callback";
-const FALLBACK = "An error occurred during authentication";
 
 /**
  * Where the BFF sends the browser after the provider: with `?error=` when sign-in failed,
@@ -29,7 +26,7 @@ export function AuthCallbackPage() {
     started.current = true;
     refresh().then(
       (user) => (user ? navigate(safeReturnTo(params.get("return_to")), { replace: true }) : setError(NO_SESSION)),
-      () => setError(FALLBACK),
+      () => setError(SIGN_IN_ERROR_FALLBACK),
     );
   }, [error, params, navigate, refresh]);
 
@@ -44,7 +41,7 @@ export function AuthCallbackPage() {
         ) : (
           <>
             <Note kind="error" title="Sign-in failed">
-              {error || FALLBACK}
+              {signInErrorWords(error)}
             </Note>
             <Button variant="primary" onClick={() => navigate("/login", { replace: true })}>
               Back to Login
