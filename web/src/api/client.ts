@@ -14,12 +14,17 @@ export class ApiError extends Error {
   readonly code: string | null;
   /** Field errors of a 400 (`details.fields`), when the server named them. */
   readonly fields: TFieldError[];
-  constructor(status: number, message: string, code: string | null = null, fields: TFieldError[] = []) {
+  /** A 429's wait (Retry-After) and the limit it names (`details.limit`), so the person is told how long. */
+  readonly retryAfterSeconds: number | null;
+  readonly limit: string | null;
+  constructor(status: number, message: string, code: string | null = null, fields: TFieldError[] = [], rateLimit: { retryAfterSeconds?: number | null; limit?: string | null } = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = rateLimit.retryAfterSeconds ?? null;
+    this.limit = rateLimit.limit ?? null;
   }
 }
 
@@ -78,11 +83,16 @@ export async function send(path: string, { method = "GET", query, body, signal, 
     throw new ApiError(0, NETWORK_ERROR, "network_error");
   }
   if (!response.ok) {
-    const parsed = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown; details?: { fields?: unknown } } | null;
+    const parsed = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown; details?: { fields?: unknown; limit?: unknown } } | null;
     const message = typeof parsed?.message === "string" && parsed.message ? parsed.message : `HTTP Error: ${response.status}`;
     const fields = Array.isArray(parsed?.details?.fields) ? (parsed.details.fields as TFieldError[]) : [];
     if (response.status === 401) for (const listener of signedOutListeners) listener();
-    throw new ApiError(response.status, message, typeof parsed?.code === "string" ? parsed.code : null, fields);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    const rateLimit = {
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      limit: typeof parsed?.details?.limit === "string" ? parsed.details.limit : null,
+    };
+    throw new ApiError(response.status, message, typeof parsed?.code === "string" ? parsed.code : null, fields, rateLimit);
   }
   return response;
 }

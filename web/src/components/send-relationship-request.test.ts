@@ -34,4 +34,11 @@ describe("sending a relationship request", () => {
       "Network error. Please check your connection.",
     );
   });
+
+  it("says a limit met in the form's note, with how long to wait", () => {
+    const flooded = new ApiError(429, "You have asked bruno@example.com 3 times in the last day; try again in 24 hours", "rate_limited", [], { retryAfterSeconds: 86_380, limit: "requests_to_person" });
+    expect(sendFailure(flooded, "bruno@example.com", "ana@example.com")).toEqual({ field: null, note: "You've already asked this person a few times today. Try again in 24 hours." });
+    const hourly = new ApiError(429, "Too many relationship requests; try again in 52 minutes", "rate_limited", [], { retryAfterSeconds: 3_100, limit: "relationship_requests" });
+    expect(sendFailure(hourly, "carla@example.com", "ana@example.com").note).toBe("You've sent a lot of relationship requests. Try again in 52 minutes.");
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ERROR_CODES,
+  RATE_LIMIT_NAMES,
   ZChatRequestSchema,
   ZConfirmProposalBodySchema,
   ZCreateEventRequestBodySchema,
@@ -28,6 +29,7 @@ import {
   fieldMessage,
   fieldMessages,
   proposalErrorMessage,
+  RATE_LIMIT_WORDS,
   type ApiBody,
 } from "./errors.ts";
 
@@ -204,6 +206,35 @@ describe("errorMessage", () => {
     const error = apiError(400, "validation_failed", [{ path: "requested_email", message: "raw" }]);
     expect(errorMessage(error, fallback)).toBe(ERROR_CODE_MESSAGES.validation_failed);
     expect(errorMessage(error, fallback, { body: "relationship_request" })).toContain("valid email address");
+  });
+});
+
+describe("a limit met (429)", () => {
+  const limited = (retryAfterSeconds: number | null, limit: string | null) => Object.assign(apiError(429, "rate_limited"), { retryAfterSeconds, limit });
+
+  it("says how long to wait, in the unit a person would use, never the server's text", () => {
+    expect(errorMessage(limited(720, null), fallback)).toBe("You've sent a lot of requests. Try again in 12 minutes.");
+    expect(errorMessage(limited(null, null), fallback)).toBe(ERROR_CODE_MESSAGES.rate_limited);
+  });
+
+  it("says which limit, for every limit the contracts name", () => {
+    for (const name of RATE_LIMIT_NAMES) expect(errorMessage(limited(60, name), fallback)).toBe(RATE_LIMIT_WORDS[name]("60 seconds"));
+    expect(errorMessage(limited(3 * 3600, "relationship_requests"), fallback)).toBe("You've sent a lot of relationship requests. Try again in 3 hours.");
+    expect(errorMessage(limited(5 * 86_400, "after_decline"), fallback)).toBe("This person declined your last request. You can ask them again in 5 days.");
+    expect(errorMessage(limited(null, "requests_to_person"), fallback)).toBe("You've already asked this person a few times today. Wait a moment and try again.");
+    // A limit this build does not know still gets its wait.
+    expect(errorMessage(limited(30, "a_new_limit"), fallback)).toBe("You've sent a lot of requests. Try again in 30 seconds.");
+  });
+
+  it("reaches the send-request form, with the wait", () => {
+    const error = limited(23 * 3600, "requests_to_person");
+    expect(errorMessage(error, DEFAULT_MESSAGES.createRelationshipRequest, { body: "relationship_request", codes: ACTION_CODE_MESSAGES.sendRelationshipRequest })).toBe(
+      "You've already asked this person a few times today. Try again in 23 hours.",
+    );
+  });
+
+  it("keeps an action's own words for it", () => {
+    expect(chatErrorMessage(limited(30, "writes"))).toContain("too quickly");
   });
 });
 

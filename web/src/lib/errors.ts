@@ -5,8 +5,10 @@ import {
   MAX_SMART_PARSE_DESCRIPTION_LENGTH,
   MAX_USER_MESSAGE_LENGTH,
   MIXED_EVENT_DATES_MESSAGE,
+  waitInWords,
   type TErrorCode,
   type TFieldError,
+  type TRateLimitName,
 } from "@amia/contracts";
 
 /*
@@ -244,12 +246,15 @@ interface ErrorParts {
   status: number | null;
   code: string | null;
   fields: TFieldError[];
+  /** A 429's wait in seconds and the limit it names, when the server said them. */
+  retryAfterSeconds: number | null;
+  limit: string | null;
 }
 
 /** The parts of an api client error (web/src/api/client.ts ApiError) that say what failed. */
 function partsOf(error: unknown): ErrorParts {
-  if (typeof error !== "object" || error === null) return { status: null, code: null, fields: [] };
-  const candidate = error as { status?: unknown; code?: unknown; fields?: unknown };
+  if (typeof error !== "object" || error === null) return { status: null, code: null, fields: [], retryAfterSeconds: null, limit: null };
+  const candidate = error as { status?: unknown; code?: unknown; fields?: unknown; retryAfterSeconds?: unknown; limit?: unknown };
   const fields = Array.isArray(candidate.fields)
     ? (candidate.fields as Array<Partial<TFieldError>>).flatMap((field) =>
         typeof field.path === "string" ? [{ path: field.path, message: typeof field.message === "string" ? field.message : "" }] : [],
@@ -259,7 +264,33 @@ function partsOf(error: unknown): ErrorParts {
     status: typeof candidate.status === "number" ? candidate.status : null,
     code: typeof candidate.code === "string" ? candidate.code : null,
     fields,
+    retryAfterSeconds: typeof candidate.retryAfterSeconds === "number" && candidate.retryAfterSeconds > 0 ? candidate.retryAfterSeconds : null,
+    limit: typeof candidate.limit === "string" ? candidate.limit : null,
   };
+}
+
+// ---- Limits -----------------------------------------------------------------------------------
+
+const againIn = (wait: string | null) => (wait ? `Try again in ${wait}.` : "Wait a moment and try again.");
+
+/**
+ * Each limit a 429 names (contracts' RATE_LIMIT_NAMES) in plain words, given its wait in words
+ * ("12 minutes") when the server said it. A new limit fails to compile here until it has words.
+ */
+export const RATE_LIMIT_WORDS: Readonly<Record<TRateLimitName, (wait: string | null) => string>> = {
+  writes: (wait) => `You've made a lot of changes in a short time. ${againIn(wait)}`,
+  relationship_requests: (wait) => `You've sent a lot of relationship requests. ${againIn(wait)}`,
+  requests_to_person: (wait) => `You've already asked this person a few times today. ${againIn(wait)}`,
+  after_decline: (wait) => `This person declined your last request. You can ask them again ${wait ? `in ${wait}` : "later"}.`,
+  self_notifications: (wait) => `You've created a lot of notifications this hour. ${againIn(wait)}`,
+  notification_streams: () => "Amia is open in too many tabs for live updates. Close one, then reload this page.",
+};
+
+/** A 429 in words: the limit's own when it is named, else a general one; with the wait when known. */
+export function rateLimitedMessage(limit: string | null, retryAfterSeconds: number | null): string {
+  const wait = retryAfterSeconds === null ? null : waitInWords(retryAfterSeconds);
+  if (limit !== null && Object.hasOwn(RATE_LIMIT_WORDS, limit)) return RATE_LIMIT_WORDS[limit as TRateLimitName](wait);
+  return wait ? `You've sent a lot of requests. Try again in ${wait}.` : ERROR_CODE_MESSAGES.rate_limited;
 }
 
 function isKnownCode(code: string | null): code is Exclude<TErrorCode, "internal"> {
@@ -275,16 +306,17 @@ export interface ErrorWords {
 
 /**
  * What a person reads when a call failed, never the server's text: a lost connection says so;
- * then the action's own words for the code; a validation failure's first field in words (with
+ * then the action's own words for the code; a limit met, with how long to wait; a validation failure's first field in words (with
  * `body`); the code's words; and for a failure on our side, an unknown code, no answer at all
  * or a bug in this app, `fallback`, the action's default message (SPEC.md section 8).
  */
 export function errorMessage(error: unknown, fallback: string, words: ErrorWords = {}): string {
-  const { status, code, fields } = partsOf(error);
+  const { status, code, fields, retryAfterSeconds, limit } = partsOf(error);
   if (code === "network_error" || status === 0) return DEFAULT_MESSAGES.network;
   const known = code as TErrorCode | null;
   const own = known === null ? undefined : words.codes?.[known];
   if (own !== undefined) return own;
+  if (code === "rate_limited") return rateLimitedMessage(limit, retryAfterSeconds);
   if (code === "validation_failed" && words.body) {
     for (const field of fields) {
       const message = fieldMessage(words.body, field.path, field.message);
@@ -306,6 +338,10 @@ export const ACTION_CODE_MESSAGES = {
     not_found: "This event request doesn't exist or has been deleted.",
     forbidden: "Only the person who created this request can change it.",
     conflict: "This request changed while you were editing it. Reload the page and try again.",
+  },
+  /** A new request: the one conflict is having as many waiting for answers as one person may. */
+  createEventRequest: {
+    conflict: "You have as many event requests waiting for answers as Amia allows. Delete some you no longer need, or wait for answers, then try again.",
   },
   reviewEventRequest: {
     not_found: "This event request doesn't exist or has been deleted.",

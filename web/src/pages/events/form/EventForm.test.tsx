@@ -67,9 +67,12 @@ describe("EventForm", () => {
     const failed = render({ submitError: new ApiError(500, "mongo exploded", "internal") });
     expect(failed).toContain("Failed to create event request.");
     expect(failed).not.toContain("mongo");
-    const conflict = render({ submitError: new ApiError(409, "version conflict on event_requests", "conflict") });
+    const conflict = render({ mode: "edit", submitError: new ApiError(409, "version conflict on event_requests", "conflict") });
     expect(conflict).toContain("This request changed while you were editing it. Reload the page and try again.");
     expect(conflict).not.toContain("version conflict");
+    // A new request's one conflict: as many waiting for answers as one person may have.
+    const full = render({ submitError: new ApiError(409, "You have 200 event requests waiting for answers", "conflict") });
+    expect(full).toContain("You have as many event requests waiting for answers as Amia allows.");
   });
 
   it("shows the zone in a picker of IANA zones that includes it, with the viewer's time when it differs", () => {

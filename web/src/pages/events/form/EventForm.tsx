@@ -176,7 +176,7 @@ export function EventForm({
         <form className="event-form__form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
           {showSubmitErrorNote && submitError != null && (
             <Note kind="error" onClose={onDismissError}>
-              {submitErrorText(submitError, submitErrorFallback)}
+              {submitErrorText(submitError, submitErrorFallback, mode)}
             </Note>
           )}
 
@@ -297,9 +297,10 @@ const FOCUS_ORDER: readonly EventFormField[] = ["title", "location", "descriptio
  * The Note for a failed save, never the server's text: a refusal with field errors points at
  * the fields (each says what is wrong); anything else in lib/errors.ts's words.
  */
-function submitErrorText(error: unknown, fallback: string): string {
+function submitErrorText(error: unknown, fallback: string, mode: EventFormProps["mode"]): string {
   if (error instanceof ApiError && Object.keys(serverFieldErrors(error.fields)).length > 0) return CHECK_FIELDS_MESSAGE;
-  return errorMessage(error, fallback, { body: "event_request", codes: ACTION_CODE_MESSAGES.saveEventRequest });
+  const codes = mode === "create" ? ACTION_CODE_MESSAGES.createEventRequest : ACTION_CODE_MESSAGES.saveEventRequest;
+  return errorMessage(error, fallback, { body: "event_request", codes });
 }
 
 const FIELD_IDS = [
