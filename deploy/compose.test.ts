@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { parseConfig } from "@amia/kit";
+import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, HSTS_HEADER, SECURITY_HEADERS } from "../bff/src/security/headers.ts";
+import { ZWebServerEnvSchema } from "../scripts/web-server/env.ts";
 import { PROCESSES } from "./processes.ts";
 
 /**
@@ -74,6 +76,58 @@ describe("docker-compose.yml", () => {
   });
 });
 
+/**
+ * nginx.conf's `location … { … }` blocks, each with its directives as [name, …args] (quotes
+ * removed): a tokenizer for what the file uses — words, quoted strings, `;`, braces, comments.
+ */
+function nginxLocations(conf: string): Map<string, string[][]> {
+  const tokens = [...conf.replace(/^\s*#.*$/gm, "").matchAll(/"([^"]*)"|'([^']*)'|([{};])|([^\s{};"']+)/g)].map((token) => ({ text: token[1] ?? token[2] ?? token[3] ?? token[4]!, isPunctuation: token[3] !== undefined }));
+  const locations = new Map<string, string[][]>();
+  let statement: string[] = [];
+  let location: { name: string; directives: string[][] } | undefined;
+  for (const token of tokens) {
+    if (!token.isPunctuation) statement.push(token.text);
+    else if (token.text === "{") {
+      if (statement[0] === "location") location = { name: statement.slice(1).join(" "), directives: [] };
+      statement = [];
+    } else if (token.text === ";") {
+      location?.directives.push(statement);
+      statement = [];
+    } else {
+      if (location) locations.set(location.name, location.directives);
+      location = undefined;
+    }
+  }
+  return locations;
+}
+
+describe("deploy/docker/nginx.conf", () => {
+  const conf = readFileSync("deploy/docker/nginx.conf", "utf8");
+  const locations = nginxLocations(conf);
+  const addedHeaders = (location: string) =>
+    Object.fromEntries((locations.get(location) ?? []).filter(([name]) => name === "add_header").map(([, header, value, always]) => [header!.toLowerCase(), { value, always }]));
+
+  it.each(["= /healthz", "/"])("sets bff/src/security/headers.ts's headers, always, where it answers itself (%s)", (location) => {
+    const expected = { ...SECURITY_HEADERS, "content-security-policy": contentSecurityPolicy("$request_id"), "strict-transport-security": "$amia_hsts" };
+    expect(addedHeaders(location)).toEqual(Object.fromEntries(Object.entries(expected).map(([header, value]) => [header, { value, always: "always" }])));
+  });
+
+  it("sends HSTS only for https, with the module's value", () => {
+    expect(conf).toContain(`https   "${HSTS_HEADER["strict-transport-security"]}";`);
+    expect(conf).toMatch(/map \$http_x_forwarded_proto \$amia_hsts \{[^}]*default\s+"";/);
+  });
+
+  it("writes each response's nonce into index.html in place of Vite's placeholder", () => {
+    const directives = locations.get("/") ?? [];
+    expect(directives).toContainEqual(["sub_filter", CSP_NONCE_PLACEHOLDER, "$request_id"]);
+    expect(directives).toContainEqual(["sub_filter_once", "off"]);
+  });
+
+  it("leaves the BFF's answers with the BFF's own headers (no second policy)", () => {
+    for (const location of ["/api/", "/.well-known/"]) expect(addedHeaders(location), location).toEqual({});
+  });
+});
+
 describe(".env.example", () => {
   const documented = new Set(
     readFileSync(".env.example", "utf8")
@@ -85,6 +139,8 @@ describe(".env.example", () => {
   it("documents every variable any process reads, and nothing no process reads", async () => {
     const read = new Set<string>();
     for (const spec of nodeProcesses) for (const key of Object.keys((await envSchemaOf(spec.dir)).shape)) read.add(key);
+    // The web app's production server (npm start; compose runs nginx instead).
+    for (const key of Object.keys(ZWebServerEnvSchema.shape)) read.add(key);
     expect([...read].filter((name) => !documented.has(name)), "read but not documented").toEqual([]);
     expect([...documented].filter((name) => !read.has(name)), "documented but read by no process").toEqual([]);
   });

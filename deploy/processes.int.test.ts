@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { testInfra, uniqueTestNames } from "@amia/kit/testing";
-import { PROCESSES } from "./processes.ts";
+import { SECURITY_HEADERS } from "../bff/src/security/headers.ts";
+import { PROCESSES, type ProcessSpec } from "./processes.ts";
 
 /** The real entry points, started as `npm start` starts them, against the real infrastructure. */
 const nodeProcesses = PROCESSES.filter((spec) => spec.name !== "web");
@@ -17,14 +18,16 @@ interface Started {
   exit: Promise<{ code: number | null; stderr: string }>;
 }
 
-function start(dir: string, env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ["src/main.ts"], { cwd: dir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+function start(spec: Pick<ProcessSpec, "dir" | "args">, env: Record<string, string>): Promise<Started> {
+  const { dir } = spec;
+  const child = spawn(process.execPath, spec.args, { cwd: dir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   running.push(child);
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on("exit", (code) => resolve({ code, stderr })));
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (!line.startsWith("{")) return;
       const entry = JSON.parse(line) as { msg?: string; port?: number };
       if (entry.msg === "listening" && entry.port) resolve({ child, port: entry.port, exit });
     });
@@ -36,7 +39,7 @@ describe("process entry points", () => {
   it.each(nodeProcesses.map((spec) => [spec.name, spec] as const))("%s starts, is healthy and ready, and stops cleanly on SIGTERM", async (_name, spec) => {
     const infra = testInfra();
     const names = uniqueTestNames(spec.name);
-    const { child, port, exit } = await start(spec.dir, {
+    const { child, port, exit } = await start(spec, {
       PORT: "0",
       MONGO_URL: infra.mongoUrl,
       MONGO_DB: names.dbName,
@@ -61,8 +64,34 @@ describe("process entry points", () => {
   it.each(nodeProcesses.filter((spec) => spec.needs.includes("mongo")).map((spec) => [spec.name, spec] as const))(
     "%s refuses to start in production without MONGO_URL, naming it",
     async (_name, spec) => {
-      const attempt = start(spec.dir, { NODE_ENV: "production", KAFKA_BROKERS: "127.0.0.1:9092", INTERNAL_JWKS_URL: "http://127.0.0.1:3000/.well-known/jwks.json", REDIS_URL: "redis://127.0.0.1:6379" });
+      const attempt = start(spec, { NODE_ENV: "production", KAFKA_BROKERS: "127.0.0.1:9092", INTERNAL_JWKS_URL: "http://127.0.0.1:3000/.well-known/jwks.json", REDIS_URL: "redis://127.0.0.1:6379" });
       await expect(attempt).rejects.toThrow(/exited with 1 before listening:\nInvalid configuration for \w+:\n {2}- MONGO_URL is not set/);
     },
   );
+
+  it("web (npm start) serves the production build with the security headers, and no dev server: /@fs/, /@vite/client and sources get index.html", async () => {
+    const web = PROCESSES.find((spec) => spec.name === "web")!;
+    // Builds web/ first when its build is stale (the first run after a change takes longer).
+    const { child, port, exit } = await start(web, { PORT: "0" });
+    const url = `http://127.0.0.1:${port}`;
+
+    const index = await fetch(`${url}/`);
+    const html = await index.text();
+    expect([index.status, index.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
+    expect(index.headers.get("x-frame-options")).toBe(SECURITY_HEADERS["x-frame-options"]);
+    expect(index.headers.get("content-security-policy")).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self' 'nonce-[A-Za-z0-9+/=]+';/);
+    const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, "index.html loads a built entry from /assets/").toBeDefined();
+    const asset = await fetch(`${url}${entry}`);
+    expect([asset.status, asset.headers.get("content-type"), asset.headers.get("x-content-type-options")]).toEqual([200, "text/javascript; charset=utf-8", "nosniff"]);
+    await asset.arrayBuffer();
+
+    for (const path of ["/@vite/client", `/@fs${process.cwd()}/package.json`, `/@fs${process.cwd()}/deploy/local/.run/redis/redis.log`, "/src/main.tsx", "/vite.config.ts"]) {
+      const answer = await fetch(`${url}${path}`);
+      expect([path, answer.status, answer.headers.get("content-type"), await answer.text()]).toEqual([path, 200, "text/html; charset=utf-8", expect.stringContaining('<div id="root"></div>')]);
+    }
+
+    child.kill("SIGTERM");
+    expect((await exit).code).toBe(0);
+  });
 });

@@ -12,6 +12,8 @@ export interface ProcessSpec {
   args: string[];
   /** What it needs of the local infrastructure. */
   needs: Array<"mongo" | "kafka" | "redis">;
+  /** How `npm run dev` runs it instead, when that differs (the web app: Vite with hot reload). */
+  dev?: { dir: string; args: string[] };
 }
 
 const service = (name: string, port: number, needs: ProcessSpec["needs"]): ProcessSpec => ({
@@ -36,11 +38,15 @@ export const PROCESSES: readonly ProcessSpec[] = [
   // The local OpenID Connect provider (stand-in for Google sign-in), before the BFF that signs in with it.
   { name: "oidc-provider", dir: "deploy/oidc-provider", port: 4400, args: ["src/main.ts"], needs: [] },
   { name: "bff", dir: "bff", port: 3000, args: ["src/main.ts"], needs: ["kafka", "redis"] },
+  // The SPA as users get it: its production build (made first when stale) with the security
+  // headers, /api proxied to the BFF (scripts/web-server, like the compose nginx). `npm run dev`
+  // runs Vite's dev server with hot reload instead, limited to web/ (web/vite.config.ts).
   {
     name: "web",
-    dir: "web",
+    dir: ".",
     port: 5173,
-    args: ["../node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", "5173", "--strictPort"],
+    args: ["scripts/web-server/main.ts"],
     needs: [],
+    dev: { dir: "web", args: ["../node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", "5173", "--strictPort"] },
   },
 ];

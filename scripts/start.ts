@@ -3,7 +3,11 @@
  * every process of deploy/processes.ts under one supervisor, with prefixed, readable logs, waits
  * until each answers /healthz, and stops them all on Ctrl-C.
  *
+ * The web app is its production build (built first when stale) behind scripts/web-server;
+ * `npm run dev` (`--dev`) runs Vite's dev server with hot reload in its place.
+ *
  *   npm start                  run until Ctrl-C
+ *   npm run dev                the same, with the web app on Vite's dev server (hot reload)
  *   npm start -- --smoke       start everything, check every /healthz, stop, exit 0 if all green
  *   npm start -- --no-infra    skip deploy/local (infrastructure already reachable elsewhere)
  */
@@ -13,6 +17,7 @@ import { PROCESSES, type ProcessSpec } from "../deploy/processes.ts";
 
 const args = new Set(process.argv.slice(2));
 const isSmoke = args.has("--smoke");
+const isDev = args.has("--dev");
 const HEALTH_TIMEOUT_MS = 90_000;
 const COLORS = [36, 35, 33, 32, 34, 91, 92, 93, 94, 95, 96];
 const width = Math.max(...PROCESSES.map((p) => p.name.length));
@@ -25,7 +30,7 @@ if (!args.has("--no-infra")) {
   }
 }
 
-console.log(`Starting ${PROCESSES.length} processes on Node ${process.version}...`);
+console.log(`Starting ${PROCESSES.length} processes on Node ${process.version}${isDev ? " (web: Vite dev server with hot reload)" : ""}...`);
 const children = new Map<string, ChildProcess>();
 let isStopping = false;
 
@@ -33,8 +38,9 @@ PROCESSES.forEach((spec, index) => {
   const color = COLORS[index % COLORS.length]!;
   const name = spec.name.padEnd(width);
   const prefix = process.stdout.isTTY ? `\x1b[${color}m${name}\x1b[0m |` : `${name} |`;
-  const child = spawn(process.execPath, spec.args, {
-    cwd: spec.dir,
+  const run = isDev && spec.dev ? spec.dev : spec;
+  const child = spawn(process.execPath, run.args, {
+    cwd: run.dir,
     env: { ...process.env, PORT: String(spec.port) },
     stdio: ["ignore", "pipe", "pipe"],
   });

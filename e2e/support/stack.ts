@@ -2,7 +2,8 @@
  * The whole app for end-to-end tests: `scripts/start.ts --no-infra` (the supervisor `npm start`
  * uses, with its own process list, deploy/processes.ts) as one child process in its own process
  * group, its output in a log file under e2e/.artifacts/, and a wait until every process of that
- * list answers /healthz (the web dev server and the BFF above all).
+ * list answers /healthz (the web server and the BFF above all). The web app is its production
+ * build, as `npm start` serves it; the web process builds it first when it is stale.
  *
  * The infrastructure (Kafka, MongoDB-wire database, Redis) is not started here: vitest's
  * test/infra-global-setup.ts finds or starts it, and its addresses are passed on as
@@ -25,7 +26,7 @@ const HOST = "127.0.0.1";
 export interface StackOptions {
   /** Addresses of the infrastructure; without it, the processes' own local defaults. */
   infra?: TestInfra;
-  /** How long every process may take to answer /healthz. Default 180 s (2 cores, cold Vite). */
+  /** How long every process may take to answer /healthz. Default 180 s (2 cores, a web build when stale). */
   healthTimeoutMs?: number;
   /** SIGTERM → SIGKILL grace on stop. Default 20 s (the supervisor itself waits 15 s). */
   stopGraceMs?: number;
@@ -113,12 +114,9 @@ function nodeBinary(): string {
   return existsSync(pinned) ? pinned : process.execPath;
 }
 
-/**
- * The first request to the Vite dev server transforms the entry and pre-bundles dependencies;
- * ask for it once here so the first test does not pay for it (nor time out on it).
- */
+/** Asks for the page once, so the first test does not pay for cold caches. */
 async function warmUp(baseUrl: string): Promise<void> {
-  for (const path of ["/", "/src/main.tsx"]) {
+  for (const path of ["/"]) {
     try {
       const response = await fetch(new URL(path, baseUrl), { signal: AbortSignal.timeout(60_000) });
       await response.arrayBuffer();

@@ -6,8 +6,9 @@
  * The policy allows nothing inline. Scripts and style sheets come from our own origin; the one
  * exception is the style element react-hot-toast's CSS-in-JS (goober) writes at run time: it
  * carries the page's nonce, a fresh random value per index.html (`style-src 'nonce-…'`), which
- * the page hands to goober through Vite's `<meta property="csp-nonce">` (web/src/csp-nonce.ts).
- * React's `style` props are set through the CSSOM, which a CSP does not govern.
+ * the page hands to goober through Vite's `<meta property="csp-nonce">` (web/public/csp-setup.js,
+ * which also tells zod not to probe for eval). React's `style` props are set through the CSSOM,
+ * which a CSP does not govern.
  */
 
 /**
@@ -40,7 +41,7 @@ export const SECURITY_HEADERS = {
   // Our own pages get the full URL (paths carry ids, never secrets); other origins the origin only.
   "referrer-policy": "strict-origin-when-cross-origin",
   // Nothing in the app uses these; a script that got in could not either.
-  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), accelerometer=(), gyroscope=(), magnetometer=()",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), accelerometer=(), gyroscope=(), magnetometer=()",
 } as const;
 
 /**
