@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "@amia/kit/testing";
-import { base32Decode, hotp, totpStepAt } from "../../services/identity/src/domain/totp.ts";
+import { authenticatorApp } from "../../services/identity/src/testing/authenticator-app.ts";
+import { buildOpenApiDocument, toOpenApiPath } from "./openapi/document.ts";
 import { ROUTES, type RouteSpec } from "./routes/catalogue.ts";
 import { createFullWorld, type FullWorld } from "./testing/full-world.ts";
 import type { TestBrowser } from "./testing/test-browser.ts";
@@ -55,8 +56,8 @@ interface Resource {
   id: string;
   /** Who plays the reviewer for this resource, when not the cast's reviewer (a request's recipient). */
   reviewer?: Person;
-  /** A second factor's secret (base32) and its recovery codes, each usable once. */
-  secret?: string;
+  /** A second factor's authenticator app and its recovery codes, each usable once. */
+  app?: ReturnType<typeof authenticatorApp>;
   recoveryCodes?: string[];
 }
 
@@ -191,11 +192,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "GET /api/v1/users/me/settings": { expect: own() },
   "PATCH /api/v1/users/me/settings": { expect: own(), body: () => ({ share_free_busy: true }) },
 
-  // Second factors are their owner's alone. The verify and unenroll bodies carry the creator's
-  // valid code: a refusal is about whose factor it is, not about the code.
+  // Second factors are their owner's alone: a well-formed code for someone else's factor is a 404
+  // (a wrong code would be a 400).
   "GET /api/v1/users/me/factors": { expect: own() },
   "POST /api/v1/users/me/factors": { expect: own(201), body: () => ({ factor_type: "totp" }), consumes: ["factor"] },
-  "POST /api/v1/users/me/factors/:id/verify": { expect: signedIn(404, 404, 200), resource: "factor", body: (cell) => ({ code: totpNow(cell.resource?.secret ?? "") }), consumes: ["factor"],
+  "POST /api/v1/users/me/factors/:id/verify": { expect: signedIn(404, 404, 200), resource: "factor", body: (cell) => ({ code: cell.role === "creator" ? cell.resource?.app?.nextCode() : "000000" }), consumes: ["factor"],
     // Now verified: the resource the unenroll cells need (its recovery codes are shown only here).
     onSuccess: (cell, body) => cell.remember("verifiedFactor", { ...cell.resource!, recoveryCodes: body.recovery_codes }),
   },
@@ -218,8 +219,6 @@ const EXPECTATIONS: Record<string, Expectation> = {
 };
 
 const keyOf = (method: string, path: string) => `${method} ${path}`;
-/** The code an authenticator app shows now for a base32 secret. */
-const totpNow = (secret: string) => hotp(base32Decode(secret), totpStepAt(Date.now()));
 
 describe("the authorization matrix", () => {
   let full: FullWorld;
@@ -306,12 +305,12 @@ describe("the authorization matrix", () => {
     },
     factor: async () => {
       const enrolled = await ok(cast.creator, "POST", "/api/v1/users/me/factors", { factor_type: "totp" });
-      return { id: enrolled.factor.id, secret: enrolled.totp.secret };
+      return { id: enrolled.factor.id, app: authenticatorApp(enrolled.totp.secret) };
     },
     verifiedFactor: async () => {
       // Verified, the factor is asked for at every sign-in of the creator's until it is turned off.
       const factor = await builders.factor();
-      const verified = await ok(cast.creator, "POST", `/api/v1/users/me/factors/${factor.id}/verify`, { code: totpNow(factor.secret ?? "") });
+      const verified = await ok(cast.creator, "POST", `/api/v1/users/me/factors/${factor.id}/verify`, { code: await factor.app?.nextCode() });
       return { ...factor, recoveryCodes: verified.recovery_codes };
     },
   };
@@ -356,6 +355,12 @@ describe("the authorization matrix", () => {
     expect(walked.length).toBeGreaterThanOrEqual(ROUTES.length + 9);
   });
 
+  it("documents every route the BFF answers in its OpenAPI document", () => {
+    const { paths } = buildOpenApiDocument();
+    const undocumented = routesToWalk().filter(({ method, path }) => !paths[toOpenApiPath(path)]?.[method.toLowerCase() as "get"]);
+    expect(undocumented.map(({ method, path }) => keyOf(method, path))).toEqual([]);
+  });
+
   it("answers every route as expected for anonymous, stranger, reviewer and creator", async () => {
     const actual: Record<string, Statuses> = {};
     const expected: Record<string, Statuses> = {};
@@ -382,7 +387,7 @@ describe("the authorization matrix", () => {
         const browser = person?.browser ?? world().browser();
         const cell: Cell = { role, person, browser, resource, remember: (kind, made) => void resources.set(kind, made) };
         const path = route.path.replace(/:id\b/, resource?.id ?? `nothing-${randomUUID().slice(0, 8)}.create`) + (expectation.query ? `?${expectation.query}` : "");
-        const body = expectation.body?.(cell);
+        const body = await resolved(expectation.body?.(cell));
 
         const response = await browser.call(route.method, path, body, expectation.isStream ? { headers: { accept: "text/event-stream" } } : {});
         statuses[role] = response.status;
@@ -414,6 +419,12 @@ describe("the authorization matrix", () => {
     expect(leaks).toEqual([]);
   }, 600_000);
 });
+
+/** A body whose fields may still be coming (a code from the authenticator app). */
+async function resolved(body: unknown): Promise<unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(await Promise.all(Object.entries(body).map(async ([key, value]) => [key, await value])));
+}
 
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;

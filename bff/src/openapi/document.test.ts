@@ -9,6 +9,8 @@ import { SESSION_COOKIE } from "../sessions/session-middleware.ts";
 import {
   buildOpenApiDocument,
   METHOD_ORDER,
+  FORBIDDEN_READS,
+  NOT_FOUND_BY_BODY,
   operationIdFor,
   toOpenApiPath,
   type OpenApiDocument,
@@ -24,10 +26,15 @@ const document = buildOpenApiDocument();
 const BFF_OPERATIONS = [
   "GET /api/v1/auth/login",
   "GET /api/v1/auth/callback",
+  "POST /api/v1/auth/mfa/verify",
   "GET /api/v1/auth/session",
   "POST /api/v1/auth/logout",
   "GET /api/v1/notifications/stream",
   "GET /.well-known/jwks.json",
+  "GET /api/v1/openapi.json",
+  "GET /api/v1/docs",
+  "GET /healthz",
+  "GET /readyz",
 ];
 
 function operations(doc: OpenApiDocument = document): { key: string; path: string; method: string; operation: OpenApiOperation }[] {
@@ -134,6 +141,40 @@ describe("the OpenAPI document", () => {
     expect(documented).toEqual(expect.arrayContaining(BFF_OPERATIONS));
     expect(Object.keys(document.paths).filter((path) => path.includes(":"))).toEqual([]);
     expect(document.paths["/api/v1/event-requests/{id}"]).toHaveProperty("patch");
+  });
+
+  it("documents each catalogue route's path parameters, query parameters and body as its contract declares them", () => {
+    const shapeKeys = (schema: unknown): string[] => Object.keys(((schema as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape ?? {}) as object);
+    for (const route of ROUTES) {
+      const key = `${route.method} ${route.path}`;
+      const op = operation(route.method, toOpenApiPath(route.path));
+      const parameters = (op.parameters ?? []).filter((p): p is OpenApiParameter => "in" in p);
+      expect(parameters.filter((p) => p.in === "path").map((p) => p.name), key).toEqual([...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]));
+      expect(parameters.filter((p) => p.in === "query").map((p) => p.name).sort(), key).toEqual(shapeKeys(route.query).sort());
+      for (const parameter of parameters.filter((p) => p.in === "query")) {
+        // Required exactly when the contract refuses the query without it.
+        const without = (route.query as { safeParse: (value: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }).safeParse({});
+        const isMissed = !without.success && (without.error?.issues ?? []).some((issue) => issue.path[0] === parameter.name);
+        expect(parameter.required, `${key} ?${parameter.name}`).toBe(isMissed);
+      }
+      expect(op.requestBody !== undefined, key).toBe(route.body !== undefined);
+      if (route.body) {
+        const body = op.requestBody?.content["application/json"]?.schema as JsonSchema;
+        const properties = Object.keys(((body.$ref ? document.components.schemas[String(body.$ref).split("/").pop() ?? ""] : body)?.properties ?? {}) as object);
+        expect(properties.sort(), key).toEqual(shapeKeys(route.body).sort());
+      }
+    }
+  });
+
+  it("says where the server checks more than JSON Schema can: at least one field, an end after its start", async () => {
+    const doc = await dereferenced();
+    for (const [method, path] of [["PATCH", "/api/v1/event-requests/{id}"], ["PATCH", "/api/v1/recipes/{id}"], ["PATCH", "/api/v1/recipes/ingredients/{id}"], ["PATCH", "/api/v1/users/me/settings"]] as const) {
+      expect(requestBodySchema(doc, method, path).minProperties, `${method} ${path}`).toBe(1);
+    }
+    expect(requestBodySchema(doc, "PATCH", "/api/v1/relationships/{id}").minProperties).toBeUndefined();
+    expect(requestBodySchema(doc, "POST", "/api/v1/calendar/free-busy").description).toMatch(/timeMax is after timeMin/);
+    expect(requestBodySchema(doc, "POST", "/api/v1/event-requests").description).toMatch(/end_date is not before start_date/);
+    expect(requestBodySchema(doc, "POST", "/api/v1/auth/mfa/verify")).toMatchObject({ oneOf: [{ required: ["code"] }, { required: ["recovery_code"] }], additionalProperties: false });
   });
 
   it("names path parameters as declared in the path, required", () => {
@@ -278,15 +319,30 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(operation("POST", "/api/v1/event-requests").responses)[0]).toBe("201");
   });
 
-  it("documents the common errors on every catalogue route with the shared ErrorBody", () => {
-    const expected = { "400": "ValidationFailed", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "409": "Conflict", "429": "RateLimited", "503": "UpstreamUnavailable" };
+  it("documents on each catalogue route the errors it can answer, with the shared ErrorBody", () => {
+    const errorsOf = (method: string, path: string) => Object.keys(operation(method, path).responses).filter((status) => status >= "400");
+    const names: Record<string, string> = { "400": "ValidationFailed", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "409": "Conflict", "413": "PayloadTooLarge", "415": "UnsupportedMediaType", "429": "RateLimited", "500": "Internal", "503": "UpstreamUnavailable" };
 
     for (const route of ROUTES) {
+      const key = `${route.method} ${route.path}`;
       const responses = operation(route.method, toOpenApiPath(route.path)).responses;
-      for (const [status, name] of Object.entries(expected)) {
-        expect(responses[status], `${route.method} ${route.path} ${status}`).toEqual({ $ref: `#/components/responses/${name}` });
-      }
+      const statuses = errorsOf(route.method, toOpenApiPath(route.path));
+      for (const status of statuses) expect(responses[status], `${key} ${status}`).toEqual({ $ref: `#/components/responses/${names[status]}` });
+      // Everyone: no session, a failure on our side, a service that does not answer.
+      expect(statuses, key).toEqual(expect.arrayContaining(["401", "500", "503"]));
+      // A change passes the CSRF check and the write limit, may meet a state that forbids it, and has any body read.
+      if (route.method !== "GET") expect(statuses, key).toEqual(expect.arrayContaining(["400", "403", "409", "413", "415", "429"]));
+      else expect(statuses.filter((status) => ["409", "413", "415"].includes(status)), key).toEqual([]);
+      // Only an id in the path can miss, but for the routes that name an id in their body.
+      expect(statuses.includes("404"), key).toBe(route.path.includes("/:") || NOT_FOUND_BY_BODY.has(key));
     }
+    // A read with nothing to check and nothing to miss: only the answers everyone can get.
+    expect(errorsOf("GET", "/api/v1/users/me")).toEqual(["401", "500", "503"]);
+    expect(errorsOf("GET", "/api/v1/calendar/admin/jobs")).toEqual(["401", "403", "500", "503"]);
+    expect(errorsOf("GET", "/api/v1/notifications")).toEqual(["400", "401", "500", "503"]);
+    expect(errorsOf("POST", "/api/v1/agent/commands/chat")).toContain("404");
+    // Each exception still names a catalogue route.
+    for (const key of [...FORBIDDEN_READS, ...NOT_FOUND_BY_BODY]) expect(ROUTES.some((route) => `${route.method} ${route.path}` === key), key).toBe(true);
     expect(document.components.schemas.ErrorBody).toEqual({
       type: "object",
       properties: { message: { type: "string" }, code: { type: "string" }, details: {} },
@@ -308,7 +364,7 @@ describe("the OpenAPI document", () => {
     expect(live.content?.["text/event-stream"]?.["x-event-data-schema"]).toEqual({ $ref: "#/components/schemas/Notification" });
   });
 
-  it("secures everything with the session cookie except sign-in and the keys, and asks for the CSRF header on state-changing methods", () => {
+  it("secures everything with the session cookie except sign-in, the keys, this document and the probes, and asks for the CSRF header on state-changing methods", () => {
     expect(document.components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: SESSION_COOKIE });
     expect(document.security).toEqual([{ sessionCookie: [] }]);
     expect(document.components.parameters.CsrfHeader).toMatchObject({ name: CSRF_HEADER, in: "header", required: true, schema: { enum: ["1"] } });
@@ -316,7 +372,16 @@ describe("the OpenAPI document", () => {
     const publicOperations = operations()
       .filter(({ operation: op }) => op.security?.length === 0)
       .map(({ key }) => key);
-    expect(publicOperations).toEqual(["GET /api/v1/auth/login", "GET /api/v1/auth/callback", "GET /.well-known/jwks.json"]);
+    expect(publicOperations).toEqual([
+      "GET /api/v1/auth/login",
+      "GET /api/v1/auth/callback",
+      "POST /api/v1/auth/mfa/verify",
+      "GET /.well-known/jwks.json",
+      "GET /api/v1/openapi.json",
+      "GET /api/v1/docs",
+      "GET /healthz",
+      "GET /readyz",
+    ]);
 
     for (const { key, method, operation: op } of operations()) {
       const hasCsrf = (op.parameters ?? []).some((p) => "$ref" in p && p.$ref === "#/components/parameters/CsrfHeader");

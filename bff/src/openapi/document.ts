@@ -2,8 +2,11 @@ import type { z } from "zod";
 import * as C from "@amia/contracts";
 import { HTTP_STATUS_BY_CODE } from "@amia/kit";
 import packageJson from "../../package.json" with { type: "json" };
+import { BINDING_COOKIE, PENDING_MFA_COOKIE } from "../auth/sign-in-cookies.ts";
 import { ROUTES, type HttpMethod, type RouteSpec } from "../routes/catalogue.ts";
+import { NOTIFICATIONS_STREAM_PATH } from "../routes/notifications-stream.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../security/csrf.ts";
+import { isWrite, STRICTER_CLASS_BY_ROUTE } from "../security/rate-limit.ts";
 import { SESSION_COOKIE, SESSION_MISSING } from "../sessions/session-middleware.ts";
 import { SchemaComponents, toJsonSchema, type JsonSchema } from "./json-schema.ts";
 
@@ -61,10 +64,17 @@ export interface OpenApiDocument {
   };
 }
 
+/** Where the document and its reference page are served (routes.ts). Wire paths: never rename. */
+export const OPENAPI_JSON_PATH = "/api/v1/openapi.json";
+export const REFERENCE_PAGE_PATH = "/api/v1/docs";
+/** The SPA's page asking for the second factor's code after the provider (routes/auth.ts redirects there). */
+const SPA_CODE_PAGE = "/auth/code";
+
 export const METHOD_ORDER: readonly OpenApiMethod[] = ["get", "post", "put", "patch", "delete"];
 const STATE_CHANGING = new Set<OpenApiMethod>(["post", "put", "patch", "delete"]);
 const SECURITY_SCHEME = "sessionCookie";
 const AUTH_TAG = "Auth";
+const OPERATIONS_TAG = "Operations";
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   [AUTH_TAG]: "Sign-in with the identity provider (OpenID Connect), the session, sign-out, and the keys of the BFF's internal tokens.",
@@ -75,7 +85,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "AI usage": "What the assistant's model calls cost me.",
   Assistant: "The chat assistant.",
   Recipes: "My recipes and their ingredients.",
-  Profile: "My own account.",
+  Profile: "My own account, its settings and its second factor.",
+  [OPERATIONS_TAG]: "Liveness and readiness probes, and this description of the API.",
 };
 
 /** Entity schemas worth a name; every equal subtree in the document becomes a `$ref` to them. */
@@ -135,12 +146,14 @@ const ERROR_RESPONSES = {
   },
   payload_too_large: {
     name: "PayloadTooLarge",
-    description: "The request body is too large (`payload_too_large`).",
+    description:
+      "The request body is too large (`payload_too_large`): one limit for every route (256 KiB unless configured otherwise). A body sent to a route that takes none is read and dropped, so it is held to the limit too.",
     example: { message: "Request body too large", code: "payload_too_large" },
   },
   rate_limited: {
     name: "RateLimited",
-    description: "Too many requests (`rate_limited`); limits count per user and per IP. Retry after the number of seconds in `Retry-After`.",
+    description:
+      "Too many requests (`rate_limited`): every change counts against a per-user limit, relationship requests against a stricter one, chat per user and per IP, sign-in per IP; the services also refuse a write past a quota that waiting lifts (a second request to the same person within a day, say). Retry after the number of seconds in `Retry-After`; `message` says the wait in words.",
     example: { message: "Too many requests, try again in 30 seconds", code: "rate_limited" },
   },
   internal: {
@@ -155,16 +168,43 @@ const ERROR_RESPONSES = {
   },
   unsupported_media_type: {
     name: "UnsupportedMediaType",
-    description: "The body is not JSON (`unsupported_media_type`): send it with `content-type: application/json`.",
+    description:
+      "The body is not JSON (`unsupported_media_type`): send it with `content-type: application/json` (or a `+json` type). Also where the route takes no body, if one is sent in another type.",
     example: { message: "Send the body as JSON (content-type: application/json)", code: "unsupported_media_type" },
   },
 } as const satisfies Record<C.TErrorCode, { name: string; description: string; example: C.TErrorBody }>;
 
 type ErrorCode = keyof typeof ERROR_RESPONSES;
 
-/** Every route can fail these ways; 413 only where there is a body to be too large. */
-function errorCodesFor(hasBody: boolean): ErrorCode[] {
-  return C.ERROR_CODES.filter((code) => code !== "payload_too_large" || hasBody);
+/** Reads a service refuses with 403 (the CSRF check guards changes only): the operators' view. */
+export const FORBIDDEN_READS: ReadonlySet<string> = new Set(["GET /api/v1/calendar/admin/jobs"]);
+/** Routes that answer 404 for an id in their body rather than in their path: another's conversation. */
+export const NOT_FOUND_BY_BODY: ReadonlySet<string> = new Set(["POST /api/v1/agent/commands/chat"]);
+
+/**
+ * The errors a catalogue route can answer, from what the BFF and the services check: a change
+ * (any method but GET) passes the CSRF check and the write limit and may meet a state that
+ * forbids it; any request that may carry a body has it read (within the size limit, JSON only);
+ * only a route with an id in its path (or NOT_FOUND_BY_BODY) can miss one. Every error code
+ * must be decided here (the record's type says so).
+ */
+function errorCodesFor(route: RouteSpec): ErrorCode[] {
+  const key = `${route.method} ${route.path}`;
+  const isChange = isWrite(route.method);
+  const mayCarryBody = isChange || route.body !== undefined;
+  const answers: Record<ErrorCode, boolean> = {
+    validation_failed: mayCarryBody || route.params !== undefined || route.query !== undefined,
+    unauthorized: true,
+    forbidden: isChange || FORBIDDEN_READS.has(key),
+    not_found: route.path.includes("/:") || NOT_FOUND_BY_BODY.has(key),
+    conflict: isChange,
+    payload_too_large: mayCarryBody,
+    rate_limited: isChange || route.rateLimit !== undefined,
+    internal: true,
+    upstream_unavailable: true,
+    unsupported_media_type: mayCarryBody,
+  };
+  return C.ERROR_CODES.filter((code) => answers[code]);
 }
 
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
@@ -186,6 +226,8 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   q: "Text to find in a recipe's title or an ingredient's name, ignoring case; plain text, never a pattern.",
   code: "The authorization code from the identity provider.",
   state: "The state this BFF sent at login; anything else is refused.",
+  iss: "The identity provider's issuer (RFC 9207), checked against the one signed in with.",
+  return_to: "Where the app goes once signed in: a path on this origin (anything else is ignored).",
   error: "The identity provider's error, when sign-in failed there.",
   error_description: "The identity provider's explanation of `error`.",
 };
@@ -297,14 +339,18 @@ function catalogueOperation(route: RouteSpec, components: SchemaComponents): [st
   }
 
   const isBodyRequired = route.body !== undefined && !route.body.safeParse(undefined).success;
+  const stricterClass = STRICTER_CLASS_BY_ROUTE[`${route.method} ${route.path}`];
   const operation: OpenApiOperation = {
     operationId: operationIdFor(method, path),
     summary: route.summary,
     description: operationDescription([
       route.summary + ".",
       route.isStream && "The response streams as server-sent events (`text/event-stream`) and is passed through unbuffered.",
+      isWrite(route.method) && "Counts against the per-user limit on changes: over it, 429 with `Retry-After`.",
+      stricterClass && `Counts against the stricter per-user limit on ${stricterClass.replace(/_/g, " ")} as well.`,
       route.rateLimit && `Rate-limited (the ${route.rateLimit} limit, per user and per IP): over it, 429 with \`Retry-After\`.`,
       isStateChanging && `Requires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header and a same-origin request (CSRF).`,
+      !route.body && isStateChanging && "Takes no body: one sent anyway is read (JSON only, within the size limit) and dropped.",
     ]),
     tags: [route.tag],
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -317,7 +363,7 @@ function catalogueOperation(route: RouteSpec, components: SchemaComponents): [st
           },
         }
       : {}),
-    responses: { [String(status)]: success, ...errorResponses(errorCodesFor(route.body !== undefined)) },
+    responses: { [String(status)]: success, ...errorResponses(errorCodesFor(route)) },
   };
   return [path, method, operation];
 }
@@ -325,17 +371,19 @@ function catalogueOperation(route: RouteSpec, components: SchemaComponents): [st
 /** The BFF's own routes: they are not forwarded, so they are not in the catalogue. */
 function bffOperations(components: SchemaComponents): [string, OpenApiMethod, OpenApiOperation][] {
   const publicRoute = { security: [] };
-  const redirect = (description: string): OpenApiResponse => ({
+  const cookieHeader = (description: string) => ({ description, schema: { type: "string" } });
+  const redirect = (description: string, headers: OpenApiResponse["headers"] = {}): OpenApiResponse => ({
     description,
-    headers: { Location: { description: "Where the browser goes next.", schema: { type: "string" } } },
+    headers: { Location: { description: "Where the browser goes next.", schema: { type: "string" } }, ...headers },
   });
-  const queryParameter = (name: string, isRequired: boolean): OpenApiParameter => ({
+  const queryParameter = (name: string, schema: JsonSchema = { type: "string" }): OpenApiParameter => ({
     name,
     in: "query",
-    required: isRequired,
+    required: false,
     description: PARAMETER_DESCRIPTIONS[name] ?? name,
-    schema: { type: "string" },
+    schema,
   });
+  const json = (schema: z.ZodType) => jsonContent(components.intern(toJsonSchema(schema, "output")));
   const jwk = {
     type: "object",
     properties: {
@@ -349,6 +397,8 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
     },
     required: ["kty", "kid"],
   };
+  const probe = { type: "object", properties: { status: { type: "string" }, service: { type: "string" } }, required: ["status", "service"] };
+  const csrf = `Requires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header and a same-origin request (CSRF).`;
   return [
     [
       "/api/v1/auth/login",
@@ -356,11 +406,16 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
       {
         operationId: "getAuthLogin",
         summary: "Start signing in with the identity provider",
-        description:
-          "Redirects to the identity provider (OpenID Connect authorization-code flow with PKCE, state and nonce). Rate-limited per IP: over it, 429 with `Retry-After`.",
+        description: `Redirects to the identity provider (OpenID Connect authorization-code flow with PKCE, state and nonce) and sets the short-lived \`${BINDING_COOKIE}\` cookie that ties the sign-in to this browser: the callback redeems it only here. Rate-limited per IP: over it, 429 with \`Retry-After\`.`,
         tags: [AUTH_TAG],
         ...publicRoute,
-        responses: { "302": redirect("To the identity provider's sign-in page."), ...errorResponses(["rate_limited", "internal", "upstream_unavailable"]) },
+        parameters: [queryParameter("return_to", { type: "string", maxLength: 2000 })],
+        responses: {
+          "302": redirect("To the identity provider's sign-in page (or to the app's /auth/callback with an error when the provider cannot be reached).", {
+            "Set-Cookie": cookieHeader(`\`${BINDING_COOKIE}\`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, path /api/v1/auth, 10 minutes).`),
+          }),
+          ...errorResponses(["rate_limited", "internal"]),
+        },
       },
     ],
     [
@@ -369,19 +424,36 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
       {
         operationId: "getAuthCallback",
         summary: "Finish signing in (the identity provider redirects here)",
-        description: `Verifies the ID token, creates the session (a new \`${SESSION_COOKIE}\` cookie) and redirects to the app's \`/auth/callback\`. A failure redirects there too, with an \`error\` the app shows.`,
+        description: `Redeems the sign-in started in this browser: verifies the ID token and creates the session (a new \`${SESSION_COOKIE}\` cookie), then redirects to the app's \`/auth/callback\`. With a second factor on, no session yet: a 5-minute pending sign-in (the \`${PENDING_MFA_COOKIE}\` cookie) and a redirect to the app's \`${SPA_CODE_PAGE}\`, which sends the code to \`POST /api/v1/auth/mfa/verify\`. A failure, or a callback for a sign-in another browser started, redirects to the app's \`/auth/callback\` with an \`error\`, and changes no session.`,
         tags: [AUTH_TAG],
         ...publicRoute,
-        parameters: [queryParameter("code", false), queryParameter("state", false), queryParameter("error", false), queryParameter("error_description", false)],
+        parameters: ["code", "state", "iss", "error", "error_description"].map((name) => queryParameter(name)),
         responses: {
-          "302": {
-            ...redirect("To the app's /auth/callback: signed in, or with an error to show."),
-            headers: {
-              Location: { description: "The app's /auth/callback.", schema: { type: "string" } },
-              "Set-Cookie": { description: `The new \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax, Secure behind https).`, schema: { type: "string" } },
-            },
+          "302": redirect(`To the app's /auth/callback (signed in, or with an error to show) or, with a second factor on, to its ${SPA_CODE_PAGE}.`, {
+            "Set-Cookie": cookieHeader(`The new \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax, Secure behind https), or \`${PENDING_MFA_COOKIE}\` for a sign-in waiting for its code; \`${BINDING_COOKIE}\` cleared.`),
+          }),
+          ...errorResponses(["internal"]),
+        },
+      },
+    ],
+    [
+      "/api/v1/auth/mfa/verify",
+      "post",
+      {
+        operationId: "postAuthMfaVerify",
+        summary: "Finish a sign-in with a second factor: the code, or a recovery code",
+        description: `The second step of a sign-in whose user has two-step verification on: the pending sign-in's \`${PENDING_MFA_COOKIE}\` cookie and \`{code}\` (from the authenticator app) or \`{recovery_code}\`. Right: the session is created (\`${SESSION_COOKIE}\` set) and the answer says where the app goes. A wrong code is a 400 naming the field; too many wrong codes, 429 with \`Retry-After\`; no pending sign-in (expired, finished, or another browser's), 401: sign in again.\n\n${csrf}`,
+        tags: [AUTH_TAG],
+        ...publicRoute,
+        parameters: [csrfParameter()],
+        requestBody: { required: true, content: jsonContent(components.intern(toJsonSchema(C.ZFactorProofBodySchema, "input"))) },
+        responses: {
+          "200": {
+            description: "Signed in.",
+            headers: { "Set-Cookie": cookieHeader(`The new \`${SESSION_COOKIE}\` session cookie; \`${PENDING_MFA_COOKIE}\` cleared.`) },
+            content: json(C.ZMfaVerifyResponseSchema),
           },
-          ...errorResponses(["rate_limited", "internal"]),
+          ...errorResponses(["validation_failed", "unauthorized", "forbidden", "payload_too_large", "unsupported_media_type", "rate_limited", "internal", "upstream_unavailable"]),
         },
       },
     ],
@@ -394,8 +466,8 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
         description: "The signed-in user, or 401 without a session.",
         tags: [AUTH_TAG],
         responses: {
-          "200": { description: "OK", content: jsonContent(components.intern(toJsonSchema(C.ZSessionResponseSchema, "output"))) },
-          ...errorResponses(["unauthorized", "internal"]),
+          "200": { description: "OK", content: json(C.ZSessionResponseSchema) },
+          ...errorResponses(["unauthorized", "internal", "upstream_unavailable"]),
         },
       },
     ],
@@ -405,10 +477,13 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
       {
         operationId: "postAuthLogout",
         summary: "Sign out",
-        description: `Deletes the session on the server and clears the cookie.\n\nRequires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header and a same-origin request (CSRF).`,
+        description: `Deletes the session on the server and clears the cookie (also without a session: signing out twice is fine).\n\n${csrf}`,
         tags: [AUTH_TAG],
         parameters: [csrfParameter()],
-        responses: { "204": { description: SUCCESS_DESCRIPTIONS[204] }, ...errorResponses(["forbidden", "internal"]) },
+        responses: {
+          "204": { description: SUCCESS_DESCRIPTIONS[204], headers: { "Set-Cookie": cookieHeader(`\`${SESSION_COOKIE}\` cleared.`) } },
+          ...errorResponses(["validation_failed", "forbidden", "payload_too_large", "unsupported_media_type", "internal"]),
+        },
       },
     ],
     [
@@ -428,22 +503,73 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
         },
       },
     ],
+    [
+      OPENAPI_JSON_PATH,
+      "get",
+      {
+        operationId: "getOpenapiJson",
+        summary: "This document (OpenAPI 3.1)",
+        description: "The description of the whole public API, built from the route catalogue and the contracts.",
+        tags: [OPERATIONS_TAG],
+        ...publicRoute,
+        responses: { "200": { description: "OK", content: jsonContent({ type: "object", description: "An OpenAPI 3.1 document." }) } },
+      },
+    ],
+    [
+      REFERENCE_PAGE_PATH,
+      "get",
+      {
+        operationId: "getDocs",
+        summary: "This document as a page to read",
+        description: "The reference page: every operation with its parameters, bodies and answers, as HTML without scripts.",
+        tags: [OPERATIONS_TAG],
+        ...publicRoute,
+        responses: { "200": { description: "OK", content: { "text/html": { schema: { type: "string" } } } } },
+      },
+    ],
+    [
+      "/healthz",
+      "get",
+      {
+        operationId: "getHealthz",
+        summary: "Liveness: the BFF answers",
+        description: "200 while the process serves requests; checks nothing else.",
+        tags: [OPERATIONS_TAG],
+        ...publicRoute,
+        responses: { "200": { description: "Alive.", content: jsonContent(probe) } },
+      },
+    ],
+    [
+      "/readyz",
+      "get",
+      {
+        operationId: "getReadyz",
+        summary: "Readiness: the BFF's dependencies answer",
+        description: "200 when Redis and Kafka answer; 503 naming the one that does not.",
+        tags: [OPERATIONS_TAG],
+        ...publicRoute,
+        responses: {
+          "200": { description: "Ready.", content: jsonContent({ ...probe, properties: { ...probe.properties, checks: { type: "object", additionalProperties: { type: "string" } } } }) },
+          "503": { description: "A dependency does not answer (`status: unavailable`); `checks` says which.", content: jsonContent({ ...probe, properties: { ...probe.properties, checks: { type: "object", additionalProperties: { type: "string" } } } }) },
+        },
+      },
+    ],
   ];
 }
 
 function notificationStreamOperation(components: SchemaComponents): [string, OpenApiMethod, OpenApiOperation] {
   return [
-    "/api/v1/notifications/stream",
+    NOTIFICATIONS_STREAM_PATH,
     "get",
     {
       operationId: "getNotificationsStream",
       summary: "My new notifications, pushed live",
       description:
-        "A server-sent event stream (`text/event-stream`): each new notification of the signed-in user as one JSON object on a `data:` line, with heartbeat comments to keep the connection open. Reconnect on close.",
+        "A server-sent event stream (`text/event-stream`): each new notification of the signed-in user as one JSON object on a `data:` line, with heartbeat comments to keep the connection open. Reconnect on close. One user may hold a few streams open at once (a tab each); one more is refused with 429 until one closes.",
       tags: ["Notifications"],
       responses: {
         "200": { description: "OK: the stream stays open.", content: eventStreamContent(components.intern(toJsonSchema(C.ZNotificationSchema, "output")), "notification") },
-        ...errorResponses(["unauthorized", "internal", "upstream_unavailable"]),
+        ...errorResponses(["unauthorized", "rate_limited", "internal", "upstream_unavailable"]),
       },
     },
   ];
@@ -452,7 +578,7 @@ function notificationStreamOperation(components: SchemaComponents): [string, Ope
 const INFO_DESCRIPTION = `The public API of Amia, the calendar assistant: everything the web app uses, under \`/api/v1\`.
 
 ## Authentication
-Sign in through \`GET /api/v1/auth/login\` (OpenID Connect with the identity provider). The session is the HttpOnly cookie \`${SESSION_COOKIE}\`; the browser sends it, scripts never see it. Without a valid session every route answers 401, except sign-in, the keys (\`/.well-known/jwks.json\`), this document and the reference page (\`/api/v1/docs\`).
+Sign in through \`GET /api/v1/auth/login\` (OpenID Connect with the identity provider). The session is the HttpOnly cookie \`${SESSION_COOKIE}\`; the browser sends it, scripts never see it. Without a valid session every route answers 401, except sign-in (with its second-factor step, \`POST /api/v1/auth/mfa/verify\`), the keys (\`/.well-known/jwks.json\`), this document, the reference page (\`/api/v1/docs\`) and the probes (\`/healthz\`, \`/readyz\`).
 
 State-changing requests (POST, PATCH, PUT, DELETE) must come from our own origin (\`Origin\` / \`Sec-Fetch-Site\`) and carry the header \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\`; otherwise 403.
 

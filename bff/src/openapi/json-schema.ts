@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isCalendarDate, isDateBound, isIanaTimeZone } from "@amia/contracts";
+import * as C from "@amia/contracts";
+import { isCalendarDate, isDateBound, isDateOrDateTime, isDateTime, isIanaTimeZone } from "@amia/contracts";
 
 /*
  * zod 4 → JSON Schema 2020-12 (the dialect of OpenAPI 3.1) with zod's own `z.toJSONSchema()`.
@@ -11,9 +12,16 @@ import { isCalendarDate, isDateBound, isIanaTimeZone } from "@amia/contracts";
  *   enum ["true", "false"] (its own truthy/falsy lists) and, under a default, the default's text.
  * - A default over a transform is dropped by zod in input mode (the default is an output value);
  *   it is put back when it is also a valid input (null, []) or can be encoded (stringbool).
- * - Refinements with a named predicate from the contracts (calendar date, IANA zone, date bound)
- *   become `format` / `description` / `examples`; an event date `{date | date_time, time_zone}`
- *   gets the date_time pattern and "exactly one of date / date_time" as `oneOf`.
+ * - Refinements with a named predicate from the contracts (calendar date, date-time, date bound,
+ *   IANA zone) become `format` / `pattern` / `enum` (patterns hold every field in range; the zone
+ *   names are this runtime's Intl list); an event date `{date | date_time, time_zone}` gets
+ *   "exactly one of date / date_time" as `oneOf`.
+ * - A request object that refuses `{}` though it requires no field ("send at least one field")
+ *   gets `minProperties: 1`, found by asking the schema itself.
+ * - Checks JSON Schema cannot state (an end after its start, a list naming nobody twice) are said
+ *   in the description, from SCHEMA_NOTES keyed by the contract's schema; codes typed with spaces
+ *   or dashes (TOTP, recovery codes) get the pattern of what may be typed, and a factor proof
+ *   "exactly one of code / recovery_code" as `oneOf`.
  * - Email inputs are trimmed and lower-cased before the check (a pipe); the input side is a bare
  *   string, so `format: email` comes from the pipe's output side.
  * - Noise zod adds is removed: ±2^53 bounds of `.int()`, the long regex beside `format:
@@ -28,27 +36,88 @@ import { isCalendarDate, isDateBound, isIanaTimeZone } from "@amia/contracts";
 export type JsonSchema = { [key: string]: unknown };
 export type SchemaMode = "input" | "output";
 
-/** A local date-time or one with Z / an offset (contracts/src/date-forms.ts, DATE_TIME). */
-const DATE_TIME_PATTERN =
-  "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}(:?\\d{2})?)?$";
+/*
+ * The textual date forms of contracts/src/date-forms.ts as patterns, every field in range (year
+ * 0001-9999, month 01-12, hour 00-23 ...). A day its month does not have (2026-02-30) still
+ * matches a pattern: `format: date` says that part where the form is a bare day.
+ */
+const YEAR = "(?:000[1-9]|00[1-9]\\d|0[1-9]\\d{2}|[1-9]\\d{3})";
+const DAY = `${YEAR}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])`;
+const TIME = "T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?";
+const OFFSET = "(?:Z|[+-](?:[01]\\d|2[0-3])(?::?[0-5]\\d)?)";
+export const DAY_PATTERN = `^${DAY}$`;
+/** A local date-time (a wall-clock time) or one with Z / an offset. */
+export const DATE_TIME_PATTERN = `^${DAY}${TIME}${OFFSET}?$`;
+/** A date-time that pins an instant: Z or an offset required. */
+export const OFFSET_DATE_TIME_PATTERN = `^${DAY}${TIME}${OFFSET}$`;
+
+const DAY_FORM: JsonSchema = { type: "string", format: "date", pattern: DAY_PATTERN };
+
+/** Every zone name this runtime's Intl knows under its canonical spelling, and UTC. */
+export const TIME_ZONE_NAMES: readonly string[] = [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC"])].sort();
 
 const EVENT_DATE_KEYS = ["date", "date_time", "time_zone"].join(",");
 
 /** Refinement predicates exported by the contracts, and what they mean in JSON Schema terms. */
 const KNOWN_PREDICATES = new Map<unknown, JsonSchema>([
-  [isCalendarDate, { format: "date", description: "A calendar day that exists, YYYY-MM-DD." }],
+  [isCalendarDate, { format: "date", pattern: DAY_PATTERN, description: "A calendar day that exists, YYYY-MM-DD." }],
+  [
+    isDateTime,
+    {
+      pattern: DATE_TIME_PATTERN,
+      description: "A local YYYY-MM-DDTHH:MM (seconds and a fraction optional), or an ISO 8601 date-time with Z or an offset. Every field in range.",
+    },
+  ],
+  [
+    isDateOrDateTime,
+    {
+      anyOf: [DAY_FORM, { type: "string", pattern: DATE_TIME_PATTERN }],
+      description: "A day YYYY-MM-DD, or a date-time (local, or with Z or an offset).",
+      examples: ["2026-03-10", "2026-03-10T09:30"],
+    },
+  ],
   [
     isIanaTimeZone,
-    { description: "An IANA time zone name (not an offset).", examples: ["Europe/Lisbon", "America/New_York", "UTC"] },
+    {
+      enum: TIME_ZONE_NAMES,
+      description:
+        "An IANA time zone name (not an offset). Listed under the spelling the server stores and answers with; another case or an alias of one of them (us/pacific, Asia/Kolkata) is accepted too and stored under the listed name.",
+      examples: ["Europe/Lisbon", "America/New_York", "UTC"],
+    },
   ],
   [
     isDateBound,
     {
+      anyOf: [DAY_FORM, { type: "string", pattern: OFFSET_DATE_TIME_PATTERN }],
       description:
         "A day, YYYY-MM-DD (the whole day in the request's time zone, UTC when none is given), or an ISO 8601 date-time with Z or an offset (that exact instant). Inclusive.",
       examples: ["2026-03-01", "2026-03-01T09:00:00Z"],
     },
   ],
+]);
+
+/** What may be typed for a recovery code: its letters in either case, spaces and dashes anywhere. */
+const RECOVERY_CODE_TYPED = `^[\\s-]*(?:[${C.RECOVERY_CODE_ALPHABET}${C.RECOVERY_CODE_ALPHABET.replace(/[^a-z]/g, "").toUpperCase()}][\\s-]*){${C.RECOVERY_CODE_LENGTH}}$`;
+
+/**
+ * What the server checks beyond what JSON Schema can state, said where a client reads the field,
+ * keyed by the contract's own schema. A contract that adds such a check adds its words here.
+ */
+const SCHEMA_NOTES = new Map<unknown, JsonSchema>([
+  [C.ZTotpCodeSchema, { pattern: "^\\s*(?:\\d\\s*){6}$", description: "The 6-digit code the authenticator app shows; spaces are ignored." }],
+  [C.ZRecoveryCodeSchema, { pattern: RECOVERY_CODE_TYPED, description: `One of the recovery codes: ${C.RECOVERY_CODE_LENGTH} letters and digits, in any case; spaces and dashes are ignored. Each works once.` }],
+  [C.ZFactorProofBodySchema, { oneOf: [{ required: ["code"] }, { required: ["recovery_code"] }], description: "Exactly one of code / recovery_code." }],
+  [C.ZApproverInputListSchema, { description: "Names each person at most once." }],
+  [C.ZWorkingHoursSchema, { description: "end is after start (both on the same day)." }],
+  [C.ZFreeBusyBodySchema, { description: "timeMax is after timeMin." }],
+  [C.ZAvailabilityBodySchema, { description: `timeMax is after timeMin, and at most ${C.MAX_AVAILABILITY_WINDOW_DAYS} days after it.` }],
+  [
+    C.ZChatRequestSchema,
+    { description: `The last message is from the user and not blank; a user message holds at most ${C.MAX_USER_MESSAGE_LENGTH} characters.` },
+  ],
+  [C.ZCreateEventRequestBodySchema, { description: "end_date is not before start_date, and both are all-day or both timed." }],
+  [C.ZUpdateEventRequestBodySchema, { description: "At least one field. With both dates, end_date is not before start_date, and both are all-day or both timed." }],
+  [C.ZSmartParseRequestSchema, { description: "The form's fields as they stand are context only; only description is required." }],
 ]);
 
 type AnyZod = z.core.$ZodType;
@@ -124,6 +193,18 @@ function overrideFor(io: SchemaMode) {
       if (known) for (const [key, value] of Object.entries(known)) jsonSchema[key] ??= value;
     }
 
+    const note = SCHEMA_NOTES.get(zodSchema);
+    if (note) {
+      for (const [key, value] of Object.entries(note)) {
+        jsonSchema[key] = key === "description" && typeof jsonSchema.description === "string" ? `${jsonSchema.description} ${String(value)}` : value;
+      }
+    }
+
+    // "Send at least one field": an object that requires none but refuses {}.
+    if (def.type === "object" && io === "input" && !(Array.isArray(jsonSchema.required) && jsonSchema.required.length > 0)) {
+      if (!z.safeParse(zodSchema, {}).success) jsonSchema.minProperties ??= 1;
+    }
+
     // JSON has no dates: a Date leaves the server as JSON.stringify writes it, an ISO string.
     if (def.type === "date" && io === "output") replaceContents(jsonSchema, { type: "string", format: "date-time" });
 
@@ -156,19 +237,8 @@ function describeEventDate(jsonSchema: JsonSchema): void {
     { date_time: "2026-03-11T12:00:00Z", time_zone: "Europe/Lisbon" },
   ];
   const properties = jsonSchema.properties;
-  if (!isObject(properties)) return;
   // A fresh object: the property's schema may be shared with other places zod saw it.
-  if (isObject(properties.date_time)) {
-    properties.date_time = {
-      ...properties.date_time,
-      pattern: DATE_TIME_PATTERN,
-      description:
-        "A local YYYY-MM-DDTHH:MM (seconds and fraction optional), or an ISO 8601 date-time with Z or an offset. Every field in range.",
-    };
-  }
-  if (isObject(properties.date)) {
-    properties.date = { ...properties.date, format: "date", description: "An all-day date, YYYY-MM-DD." };
-  }
+  if (isObject(properties) && isObject(properties.date)) properties.date = { ...properties.date, description: "An all-day date, YYYY-MM-DD." };
 }
 
 /** One zod schema as a JSON Schema 2020-12 object, without `$schema`, everything inline. */

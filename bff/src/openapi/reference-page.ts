@@ -1,6 +1,7 @@
 import type { JsonSchema } from "./json-schema.ts";
 import {
   METHOD_ORDER,
+  OPENAPI_JSON_PATH,
   type OpenApiDocument,
   type OpenApiMediaType,
   type OpenApiOperation,
@@ -98,6 +99,9 @@ function isObject(value: unknown): value is JsonSchema {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Enums longer than this are summed up, not listed. */
+const LONG_ENUM = 12;
+
 function isRef(value: unknown): value is OpenApiRef {
   return isObject(value) && typeof value.$ref === "string";
 }
@@ -114,7 +118,12 @@ function typeLabel(schema: unknown): string {
     return `<a href="#${escapeHtml(schemaAnchor(name))}">${escapeHtml(name)}</a>`;
   }
   if ("const" in schema) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`;
-  if (Array.isArray(schema.enum)) return schema.enum.map((value) => `<code>${escapeHtml(JSON.stringify(value))}</code>`).join(" | ");
+  if (Array.isArray(schema.enum)) {
+    const code = (value: unknown) => `<code>${escapeHtml(JSON.stringify(value))}</code>`;
+    // A long list (every time zone name) would bury the page: its size and a few, the rest in the JSON.
+    if (schema.enum.length > LONG_ENUM) return `one of ${schema.enum.length} values such as ${schema.enum.slice(0, 3).map(code).join(", ")} (all of them in <a href="${OPENAPI_JSON_PATH}">openapi.json</a>)`;
+    return schema.enum.map(code).join(" | ");
+  }
   for (const key of ["anyOf", "oneOf"] as const) {
     const variants = schema[key];
     if (Array.isArray(variants) && schema.type === undefined) return variants.map(typeLabel).join(" | ");
@@ -428,7 +437,7 @@ ${examplesList(schema)}
 ${contents}
 <main id="main">
 <h1>${escapeHtml(document.info.title)} <span class="muted">${escapeHtml(document.info.version)}</span></h1>
-<p>OpenAPI ${escapeHtml(document.openapi)} document: <a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
+<p>OpenAPI ${escapeHtml(document.openapi)} document: <a href="${OPENAPI_JSON_PATH}"><code>${OPENAPI_JSON_PATH}</code></a>.</p>
 <section id="overview" aria-labelledby="overview-title">
 <h2 id="overview-title">Overview</h2>
 ${prose(document.info.description, 3)}

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import { buildOpenApiDocument } from "./document.ts";
+import { buildOpenApiDocument, OPENAPI_JSON_PATH, REFERENCE_PAGE_PATH } from "./document.ts";
 import { REFERENCE_PAGE_STYLE, renderReferencePage } from "./reference-page.ts";
 
 /*
@@ -8,9 +8,6 @@ import { REFERENCE_PAGE_STYLE, renderReferencePage } from "./reference-page.ts";
  * guard, or list both paths as public there). The document and the page are built once, when
  * the router is made: they depend on code only, never on the request.
  */
-
-export const OPENAPI_JSON_PATH = "/api/v1/openapi.json";
-export const REFERENCE_PAGE_PATH = "/api/v1/docs";
 
 /**
  * The page has no script and one inline style; this policy allows exactly that style (by its
