@@ -321,7 +321,7 @@ describe("the OpenAPI document", () => {
 
   it("documents on each catalogue route the errors it can answer, with the shared ErrorBody", () => {
     const errorsOf = (method: string, path: string) => Object.keys(operation(method, path).responses).filter((status) => status >= "400");
-    const names: Record<string, string> = { "400": "ValidationFailed", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "409": "Conflict", "413": "PayloadTooLarge", "415": "UnsupportedMediaType", "429": "RateLimited", "500": "Internal", "503": "UpstreamUnavailable" };
+    const names: Record<string, string> = { "400": "ValidationFailed", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "409": "Conflict", "413": "PayloadTooLarge", "415": "UnsupportedMediaType", "429": "RateLimited", "500": "Internal", "502": "UpstreamFailed", "503": "UpstreamUnavailable", "504": "UpstreamTimeout" };
 
     for (const route of ROUTES) {
       const key = `${route.method} ${route.path}`;
@@ -329,7 +329,7 @@ describe("the OpenAPI document", () => {
       const statuses = errorsOf(route.method, toOpenApiPath(route.path));
       for (const status of statuses) expect(responses[status], `${key} ${status}`).toEqual({ $ref: `#/components/responses/${names[status]}` });
       // Everyone: no session, a failure on our side, a service that does not answer.
-      expect(statuses, key).toEqual(expect.arrayContaining(["401", "500", "503"]));
+      expect(statuses, key).toEqual(expect.arrayContaining(["401", "500", "502", "503", "504"]));
       // A change passes the CSRF check and the write limit, may meet a state that forbids it, and has any body read.
       if (route.method !== "GET") expect(statuses, key).toEqual(expect.arrayContaining(["400", "403", "409", "413", "415", "429"]));
       else expect(statuses.filter((status) => ["409", "413", "415"].includes(status)), key).toEqual([]);
@@ -337,9 +337,9 @@ describe("the OpenAPI document", () => {
       expect(statuses.includes("404"), key).toBe(route.path.includes("/:") || NOT_FOUND_BY_BODY.has(key));
     }
     // A read with nothing to check and nothing to miss: only the answers everyone can get.
-    expect(errorsOf("GET", "/api/v1/users/me")).toEqual(["401", "500", "503"]);
-    expect(errorsOf("GET", "/api/v1/calendar/admin/jobs")).toEqual(["401", "403", "500", "503"]);
-    expect(errorsOf("GET", "/api/v1/notifications")).toEqual(["400", "401", "500", "503"]);
+    expect(errorsOf("GET", "/api/v1/users/me")).toEqual(["401", "500", "502", "503", "504"]);
+    expect(errorsOf("GET", "/api/v1/calendar/admin/jobs")).toEqual(["401", "403", "500", "502", "503", "504"]);
+    expect(errorsOf("GET", "/api/v1/notifications")).toEqual(["400", "401", "500", "502", "503", "504"]);
     expect(errorsOf("POST", "/api/v1/agent/commands/chat")).toContain("404");
     // Each exception still names a catalogue route.
     for (const key of [...FORBIDDEN_READS, ...NOT_FOUND_BY_BODY]) expect(ROUTES.some((route) => `${route.method} ${route.path}` === key), key).toBe(true);

@@ -163,7 +163,7 @@ const ERROR_RESPONSES = {
   },
   upstream_unavailable: {
     name: "UpstreamUnavailable",
-    description: "A service or third party did not answer in time (`upstream_unavailable`). Safe to retry later.",
+    description: "A service or third party is unavailable (`upstream_unavailable`). Safe to retry later.",
     example: { message: "The events service is unavailable, try again shortly", code: "upstream_unavailable" },
   },
   unsupported_media_type: {
@@ -227,7 +227,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   code: "The authorization code from the identity provider.",
   state: "The state this BFF sent at login; anything else is refused.",
   iss: "The identity provider's issuer (RFC 9207), checked against the one signed in with.",
-  return_to: "Where the app goes once signed in: a path on this origin (anything else is ignored).",
+  return_to: "Where the app goes once signed in: a path on this origin of at most 2,000 characters (anything else is ignored, and the app goes to its start page).",
   error: "The identity provider's error, when sign-in failed there.",
   error_description: "The identity provider's explanation of `error`.",
 };
@@ -297,9 +297,24 @@ function eventStreamContent(dataSchema: JsonSchema, what: string): Record<string
   };
 }
 
+/**
+ * `upstream_unavailable` answers with the status that says what went wrong with the service
+ * (bff/src/upstream): 503 it is down, 504 it took too long, 502 it failed or answered nonsense.
+ * Wire statuses: clients may branch on them.
+ */
+const UPSTREAM_STATUSES = {
+  502: { name: "UpstreamFailed", description: "A service failed or answered something unreadable (`upstream_unavailable`). Safe to retry later." },
+  504: { name: "UpstreamTimeout", description: "A service did not answer in time (`upstream_unavailable`). Safe to retry later." },
+} as const;
+
 function errorResponses(codes: readonly ErrorCode[]): Record<string, OpenApiRef> {
   return Object.fromEntries(
-    codes.map((code) => [String(HTTP_STATUS_BY_CODE[code]), { $ref: `#/components/responses/${ERROR_RESPONSES[code].name}` }]),
+    codes.flatMap((code) => {
+      const main: [string, OpenApiRef] = [String(HTTP_STATUS_BY_CODE[code]), { $ref: `#/components/responses/${ERROR_RESPONSES[code].name}` }];
+      if (code !== "upstream_unavailable") return [main];
+      const others = Object.entries(UPSTREAM_STATUSES).map(([status, { name }]): [string, OpenApiRef] => [status, { $ref: `#/components/responses/${name}` }]);
+      return [main, ...others].sort(([a], [b]) => a.localeCompare(b));
+    }),
   );
 }
 
@@ -409,7 +424,7 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
         description: `Redirects to the identity provider (OpenID Connect authorization-code flow with PKCE, state and nonce) and sets the short-lived \`${BINDING_COOKIE}\` cookie that ties the sign-in to this browser: the callback redeems it only here. Rate-limited per IP: over it, 429 with \`Retry-After\`.`,
         tags: [AUTH_TAG],
         ...publicRoute,
-        parameters: [queryParameter("return_to", { type: "string", maxLength: 2000 })],
+        parameters: [queryParameter("return_to")],
         responses: {
           "302": redirect("To the identity provider's sign-in page (or to the app's /auth/callback with an error when the provider cannot be reached).", {
             "Set-Cookie": cookieHeader(`\`${BINDING_COOKIE}\`: binds the sign-in to this browser (HttpOnly, SameSite=Lax, path /api/v1/auth, 10 minutes).`),
@@ -583,7 +598,7 @@ Sign in through \`GET /api/v1/auth/login\` (OpenID Connect with the identity pro
 State-changing requests (POST, PATCH, PUT, DELETE) must come from our own origin (\`Origin\` / \`Sec-Fetch-Site\`) and carry the header \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\`; otherwise 403.
 
 ## Errors
-Every error has the body \`{message, code, details?}\` (\`ErrorBody\`). \`message\` is meant for people; branch on \`code\`: ${C.ERROR_CODES.map((code) => `\`${code}\` (${HTTP_STATUS_BY_CODE[code]})`).join(", ")}. A \`validation_failed\` error lists the bad fields in \`details.fields\` as \`{path, message}\`. A 429 carries \`Retry-After\` (seconds).
+Every error has the body \`{message, code, details?}\` (\`ErrorBody\`). \`message\` is meant for people; branch on \`code\`: ${C.ERROR_CODES.map((code) => `\`${code}\` (${code === "upstream_unavailable" ? "502, 503 or 504" : HTTP_STATUS_BY_CODE[code]})`).join(", ")}. A \`validation_failed\` error lists the bad fields in \`details.fields\` as \`{path, message}\`. A 429 carries \`Retry-After\` (seconds).
 
 ## Paging
 Paged lists take \`skip\` (default 0) and \`take\` (default ${C.DEFAULT_TAKE}, notifications ${C.DEFAULT_NOTIFICATIONS_TAKE}, at most ${C.MAX_TAKE}) and answer with the page and \`skip\`, \`take\`, \`total_count\` (matches over all pages). Newest first.
@@ -632,14 +647,18 @@ export function buildOpenApiDocument(): OpenApiDocument {
     paths,
     components: {
       schemas: Object.fromEntries(components.entries()),
-      responses: Object.fromEntries(
-        C.ERROR_CODES.map((code) => {
+      responses: Object.fromEntries([
+        ...C.ERROR_CODES.map((code) => {
           const { name, description, example } = ERROR_RESPONSES[code];
           const response: OpenApiResponse = { description, content: jsonContent(components.ref("ErrorBody"), example) };
           if (code === "rate_limited") response.headers = { "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
           return [name, response];
         }),
-      ),
+        ...Object.values(UPSTREAM_STATUSES).map(({ name, description }) => [
+          name,
+          { description, content: jsonContent(components.ref("ErrorBody"), ERROR_RESPONSES.upstream_unavailable.example) } satisfies OpenApiResponse,
+        ]),
+      ]),
       parameters: {
         CsrfHeader: {
           name: CSRF_HEADER,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as C from "@amia/contracts";
-import { canonicalJson, SchemaComponents, toJsonSchema } from "./json-schema.ts";
+import { canonicalJson, DATE_TIME_PATTERN, DAY_PATTERN, OFFSET_DATE_TIME_PATTERN, SchemaComponents, toJsonSchema } from "./json-schema.ts";
 
 describe("zod → JSON Schema for the OpenAPI document", () => {
   it("documents a query boolean by its words, and its default as a word", () => {
@@ -25,11 +25,44 @@ describe("zod → JSON Schema for the OpenAPI document", () => {
     });
   });
 
-  it("documents a preprocessed query integer by its inner number, with its default", () => {
+  it("documents a preprocessed query integer by its inner number, with its default and the largest the server takes", () => {
     const take = toJsonSchema(C.paginationQuery(50), "input").properties as Record<string, unknown>;
 
     expect(take.take).toEqual({ type: "integer", minimum: 0, maximum: C.MAX_TAKE, default: 50 });
-    expect(take.skip).toEqual({ type: "integer", minimum: 0, default: 0 });
+    expect(take.skip).toEqual({ type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 });
+  });
+
+  it("writes the date forms with every field in range, a day its month has", () => {
+    const day = new RegExp(DAY_PATTERN);
+    const dateTime = new RegExp(DATE_TIME_PATTERN);
+    const instant = new RegExp(OFFSET_DATE_TIME_PATTERN);
+    for (const ok of ["2026-01-31", "2026-04-30", "2024-02-29", "0001-01-01"]) expect(day.test(ok), ok).toBe(true);
+    for (const bad of ["2026-04-31", "2026-02-30", "2026-13-01", "0000-01-01", "2026-1-01"]) expect(day.test(bad), bad).toBe(false);
+    for (const ok of ["2026-03-11T23:59", "2026-03-11T00:00:59.123456789", "2026-03-11T12:00+05:30", "2026-03-11T12:00:00-0800", "2026-03-11T12:00Z"]) {
+      expect(dateTime.test(ok), ok).toBe(true);
+      expect(C.isDateTime(ok), ok).toBe(true);
+    }
+    for (const bad of ["2026-03-11T24:00", "2026-03-11T12:60", "2026-09-31T12:00", "2026-03-11T12:00+24:00", "2026-03-11 12:00"]) {
+      expect(dateTime.test(bad), bad).toBe(false);
+      expect(C.isDateTime(bad), bad).toBe(false);
+    }
+    expect(instant.test("2026-03-11T12:00")).toBe(false);
+    expect(instant.test("2026-03-11T12:00Z")).toBe(true);
+  });
+
+  it("lists the time zones by the names the server stores, and says that other spellings pass", () => {
+    const zone = toJsonSchema(C.timeZoneSchema("time_zone"), "input");
+
+    expect(zone.enum).toEqual(expect.arrayContaining(["Europe/Lisbon", "America/New_York", "UTC"]));
+    expect(zone.enum).not.toContain("us/pacific");
+    for (const name of zone.enum as string[]) expect(C.canonicalTimeZone(name), name).toBe(name);
+    expect(zone.description).toMatch(/alias/);
+  });
+
+  it("says 'at least one field' as minProperties, asking the schema itself", () => {
+    expect(toJsonSchema(z.object({ a: z.string().optional() }).refine((body) => Object.keys(body).length > 0), "input").minProperties).toBe(1);
+    expect(toJsonSchema(z.object({ a: z.string().optional() }), "input").minProperties).toBeUndefined();
+    expect(toJsonSchema(z.object({ a: z.string() }), "input").minProperties).toBeUndefined();
   });
 
   it("keeps a default zod drops over a transform when it is also a valid input", () => {

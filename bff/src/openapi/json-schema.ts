@@ -24,8 +24,9 @@ import { isCalendarDate, isDateBound, isDateOrDateTime, isDateTime, isIanaTimeZo
  *   "exactly one of code / recovery_code" as `oneOf`.
  * - Email inputs are trimmed and lower-cased before the check (a pipe); the input side is a bare
  *   string, so `format: email` comes from the pipe's output side.
- * - Noise zod adds is removed: ±2^53 bounds of `.int()`, the long regex beside `format:
- *   date-time`, `$schema` on every converted root, and `additionalProperties: false` on response
+ * - Noise zod adds is removed: ±2^53 bounds of `.int()` in responses (a request's integer keeps
+ *   them: the server refuses a larger one), the long regex beside `format: date-time`, `$schema`
+ *   on every converted root, and `additionalProperties: false` on response
  *   objects (zod strips unknown keys on output, but the contracts add fields over time, so a
  *   client must not be told to refuse them). Strict request objects keep it: they refuse keys.
  * - Anything else unrepresentable (a transform's output, a custom type) becomes `{}` ("any")
@@ -38,11 +39,12 @@ export type SchemaMode = "input" | "output";
 
 /*
  * The textual date forms of contracts/src/date-forms.ts as patterns, every field in range (year
- * 0001-9999, month 01-12, hour 00-23 ...). A day its month does not have (2026-02-30) still
- * matches a pattern: `format: date` says that part where the form is a bare day.
+ * 0001-9999, a day its month has, hour 00-23 ...). Only 29 February of a year that is not a leap
+ * year still matches: `format: date` says that part where the form is a bare day.
  */
 const YEAR = "(?:000[1-9]|00[1-9]\\d|0[1-9]\\d{2}|[1-9]\\d{3})";
-const DAY = `${YEAR}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])`;
+const MONTH_DAY = "(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2\\d))";
+const DAY = `${YEAR}-${MONTH_DAY}`;
 const TIME = "T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?";
 const OFFSET = "(?:Z|[+-](?:[01]\\d|2[0-3])(?::?[0-5]\\d)?)";
 export const DAY_PATTERN = `^${DAY}$`;
@@ -208,7 +210,7 @@ function overrideFor(io: SchemaMode) {
     // JSON has no dates: a Date leaves the server as JSON.stringify writes it, an ISO string.
     if (def.type === "date" && io === "output") replaceContents(jsonSchema, { type: "string", format: "date-time" });
 
-    if (jsonSchema.type === "integer") {
+    if (jsonSchema.type === "integer" && io === "output") {
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
     }
