@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createService, pingRedis, type Bus, type Logger, type ServiceEnv } from "@amia/kit";
+import { countKeysWithPrefix, createService, metricsFor, pingRedis, type Bus, type Logger, type ServiceEnv } from "@amia/kit";
 import type { Hono } from "hono";
 import type { InternalKeys } from "./auth/internal-keys.ts";
 import { createLoginAttempts } from "./auth/login-attempts.ts";
@@ -15,7 +15,7 @@ import { notificationsStreamRoutes, type OpenStreams } from "./routes/notificati
 import { csrfProtection } from "./security/csrf.ts";
 import { isHttpsOrigin, securityHeadersFor } from "./security/headers.ts";
 import { createRateLimiter } from "./security/rate-limit.ts";
-import { createSessionStore } from "./sessions/session-store.ts";
+import { createSessionStore, sessionKey } from "./sessions/session-store.ts";
 import { createNotificationFanout } from "./stream/notification-fanout.ts";
 import { createUpstreamClient } from "./upstream/upstream-client.ts";
 
@@ -99,11 +99,21 @@ export function createBff(deps: BffDeps): Bff {
   app.route("/", stream.routes);
   app.route("/", apiRoutes({ routes: ROUTES, config, sessions, upstream, limiter }));
 
+  // Gauges read on scrape of this process's /metrics (never through /api).
+  const metrics = metricsFor("bff");
+  // The session keys' common start: a key less its hash ("bff:session:").
+  const sessionKeyPrefix = sessionKey("").replace(/[^:]*$/, "");
+  const stopReporting = [
+    metrics.addSource("notification_streams_open", async () => [{ labels: {}, value: stream.openStreams.count() }]),
+    metrics.addSource("sessions_active", async () => [{ labels: {}, value: await countKeysWithPrefix(redis, sessionKeyPrefix) }]),
+  ];
+
   return {
     app,
     openStreams: stream.openStreams,
     start: () => fanout.start(),
     async stop() {
+      for (const stop of stopReporting) stop();
       stream.openStreams.closeAll();
       await fanout.stop();
     },

@@ -1,4 +1,4 @@
-import { ConfigError, createBus, createLogger, createRedis, runService } from "@amia/kit";
+import { ConfigError, createBus, createLogger, createRedis, runService, startTelemetry } from "@amia/kit";
 import { createBff } from "./app.ts";
 import { loadInternalKeys } from "./auth/internal-keys.ts";
 import { bffConfig, parseBffEnv, type TBffEnv } from "./env.ts";
@@ -23,6 +23,7 @@ process.on("unhandledRejection", (reason) => {
   logger.fatal({ err: reason }, "unhandled rejection; exiting");
   process.exit(1);
 });
+const stopTelemetry = startTelemetry("bff", env, logger);
 
 const redis = createRedis({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
 const subscriber = createRedis({ url: env.REDIS_URL });
@@ -37,7 +38,7 @@ const running = await runService({
   host: env.HOST,
   logger,
   exitProcess: false,
-  onShutdown: [async () => bus.close(), async () => subscriber.quit(), async () => redis.quit()],
+  onShutdown: [async () => bus.close(), async () => subscriber.quit(), async () => redis.quit(), stopTelemetry],
 });
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

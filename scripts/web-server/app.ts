@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Logger } from "pino";
+import { METRICS_PATH, metricsHandler, observeRequests } from "@amia/kit";
 import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, securityHeadersFor } from "../../bff/src/security/headers.ts";
 
 /**
@@ -27,8 +28,11 @@ export interface WebAppOptions {
   logger: Logger;
 }
 
-/** Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. */
-const HOP_BY_HOP = ["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"];
+/**
+ * Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. The
+ * trace context is this hop's too: the call to the BFF gets its own, from this server's span.
+ */
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "traceparent", "tracestate"];
 /** Hashed file names (Vite's assets/) never change content: cache them for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -38,6 +42,8 @@ export function createWebApp(options: WebAppOptions): Hono {
   const indexPath = resolve(distDir, "index.html");
   const headers = securityHeadersFor(isHttps);
   const app = new Hono();
+  // A server span per request and http_server_request_duration_seconds, as every process has.
+  app.use(observeRequests("web"));
 
   const toBff = async (c: Context) => {
     const url = new URL(c.req.url);
@@ -93,6 +99,7 @@ export function createWebApp(options: WebAppOptions): Hono {
   };
 
   app.get("/healthz", (c) => c.json({ status: "ok", service: "web" }, 200, headers));
+  app.get(METRICS_PATH, metricsHandler("web"));
   app.all("/api/*", toBff);
   app.all("/.well-known/*", toBff);
   app.on(["GET", "HEAD"], "*", async (c) => {

@@ -9,6 +9,7 @@ export const ZWebServerEnvSchema = z.object({
   NODE_ENV: serviceEnvShape.NODE_ENV,
   LOG_LEVEL: serviceEnvShape.LOG_LEVEL,
   HOST: serviceEnvShape.HOST,
+  OTEL_EXPORTER_OTLP_ENDPOINT: serviceEnvShape.OTEL_EXPORTER_OTLP_ENDPOINT,
   PORT: envPort.default(5173),
   PUBLIC_ORIGIN: z.url().default("http://127.0.0.1:5173"),
 });

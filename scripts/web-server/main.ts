@@ -4,7 +4,7 @@
  */
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createLogger, loadConfig, runService } from "@amia/kit";
+import { createLogger, loadConfig, runService, startTelemetry } from "@amia/kit";
 import { PROCESSES } from "../../deploy/processes.ts";
 import { isHttpsOrigin } from "../../bff/src/security/headers.ts";
 import { createWebApp } from "./app.ts";
@@ -16,6 +16,7 @@ const DIST_DIR = join(REPO_ROOT, "web", "dist");
 
 const env = loadConfig("web", ZWebServerEnvSchema, process.env, {});
 const logger = createLogger("web", env.LOG_LEVEL);
+const stopTelemetry = startTelemetry("web", env, logger);
 
 const state = buildStateOf(REPO_ROOT, DIST_DIR);
 if (!state.isFresh) {
@@ -35,4 +36,5 @@ await runService({
   port: env.PORT,
   host: env.HOST,
   logger,
+  onShutdown: [stopTelemetry],
 });

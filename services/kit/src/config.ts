@@ -33,6 +33,11 @@ export const serviceEnvShape = {
   HOST: z.string().min(1).default("127.0.0.1"),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: envPositiveInt.default(256 * 1024),
+  /**
+   * Where traces go over OTLP/HTTP (the OpenTelemetry variable's own name and meaning: spans are
+   * sent to `<endpoint>/v1/traces`). Unset: tracing is off and costs nothing.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 };
 
 export const mongoEnvShape = {

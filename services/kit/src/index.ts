@@ -17,3 +17,6 @@ export * from "./bus/outbox.ts";
 export * from "./jobs/jobs.ts";
 export * from "./http/boot-service.ts";
 export * from "./http/service-module.ts";
+export * from "./telemetry/tracing.ts";
+export * from "./telemetry/metrics.ts";
+export * from "./telemetry/start.ts";

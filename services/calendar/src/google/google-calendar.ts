@@ -1,3 +1,4 @@
+import { inSpan, SpanKind } from "@amia/kit";
 import type { Logger } from "pino";
 import type { TokensStore } from "../store/tokens-store.ts";
 import type { GoogleEventResource } from "../domain/google-event.ts";
@@ -175,7 +176,18 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
     return isFresh ? stored.accessToken : refresh(userId, stale);
   };
 
-  const call = async (userId: string, method: string, path: string, body?: object): Promise<Response> => {
+  /**
+   * One Google API operation as a span of its own (`google.calendar events.insert`); each HTTP
+   * try under it, the token refresh included, is a client span of its own (kit fetch spans).
+   */
+  const call = (operation: string, userId: string, method: string, path: string, body?: object): Promise<Response> =>
+    inSpan({ service: "calendar", name: `google.calendar ${operation}`, kind: SpanKind.INTERNAL, attributes: { "rpc.system": "google-api", "rpc.method": operation } }, async (span) => {
+      const response = await tryCall(userId, method, path, body);
+      span.setAttribute("http.response.status_code", response.status);
+      return response;
+    });
+
+  const tryCall = async (userId: string, method: string, path: string, body?: object): Promise<Response> => {
     const send = (token: string) =>
       fetch(`${options.apiUrl}${path}`, {
         method,
@@ -205,15 +217,15 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
 
   const eventsPath = `/calendars/${PRIMARY}/events`;
   return {
-    insertEvent: async (userId, body) => json(await call(userId, "POST", eventsPath, body)),
+    insertEvent: async (userId, body) => json(await call("events.insert", userId, "POST", eventsPath, body)),
     async findByICalUid(userId, iCalUid, { includeDeleted = false } = {}) {
       const query = new URLSearchParams({ iCalUID: iCalUid, ...(includeDeleted ? { showDeleted: "true" } : {}) });
-      const items = (await json<{ items?: GoogleEventResource[] }>(await call(userId, "GET", `${eventsPath}?${query}`))).items ?? [];
+      const items = (await json<{ items?: GoogleEventResource[] }>(await call("events.list", userId, "GET", `${eventsPath}?${query}`))).items ?? [];
       return items.find((event) => event.status !== "cancelled") ?? (includeDeleted ? items[0] : undefined) ?? null;
     },
-    patchEvent: async (userId, eventId, body) => json(await call(userId, "PATCH", `${eventsPath}/${encodeURIComponent(eventId)}`, body)),
+    patchEvent: async (userId, eventId, body) => json(await call("events.patch", userId, "PATCH", `${eventsPath}/${encodeURIComponent(eventId)}`, body)),
     async deleteEvent(userId, eventId) {
-      const response = await call(userId, "DELETE", `${eventsPath}/${encodeURIComponent(eventId)}`);
+      const response = await call("events.delete", userId, "DELETE", `${eventsPath}/${encodeURIComponent(eventId)}`);
       if (response.status === 404 || response.status === 410) {
         await response.body?.cancel();
         return false;
@@ -224,12 +236,12 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
     },
     async listEvents(userId, range) {
       const query = new URLSearchParams({ ...range, singleEvents: "true", orderBy: "startTime", maxResults: "250" });
-      const list = await json<{ items?: GoogleEventResource[] }>(await call(userId, "GET", `${eventsPath}?${query}`));
+      const list = await json<{ items?: GoogleEventResource[] }>(await call("events.list", userId, "GET", `${eventsPath}?${query}`));
       return list.items ?? [];
     },
     async busy(userId, range) {
       const answer = await json<{ calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }> }>(
-        await call(userId, "POST", "/freeBusy", { ...range, items: [{ id: PRIMARY }] }),
+        await call("freebusy.query", userId, "POST", "/freeBusy", { ...range, items: [{ id: PRIMARY }] }),
       );
       return answer.calendars?.[PRIMARY]?.busy ?? [];
     },

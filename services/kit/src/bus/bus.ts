@@ -1,7 +1,10 @@
-import type { IHeaders, Kafka } from "kafkajs";
+import type { Admin, IHeaders, Kafka } from "kafkajs";
 import type { Logger } from "pino";
 import { EVENT_TOPIC, type TDomainEvent } from "@amia/contracts";
+import { context, SpanKind, trace, type Span } from "@opentelemetry/api";
 import { currentRequestId, REQUEST_ID_HEADER } from "../request-context.ts";
+import { metricsFor } from "../telemetry/metrics.ts";
+import { contextFromCarrier, injectTraceHeaders, markFailed, serviceOfName, tracerFor, TRACEPARENT } from "../telemetry/tracing.ts";
 import { createIdempotentProducer, createKafka, ensureKafkaTopics } from "./kafka-client.ts";
 import { createBusConsumer, createRawConsumer, type BusConsumer, type BusConsumerOptions, type MessageMeta } from "./consumer.ts";
 
@@ -86,32 +89,59 @@ export function createBus(options: BusOptions): Bus {
     async publish(events) {
       if (events.length === 0) return;
       const byTopic = new Map<string, RawMessage[]>();
-      for (const event of events) {
+      const spans: Span[] = [];
+      for (const stored of events) {
+        // An event from the outbox carries the trace of the write that caused it; the publish
+        // continues that trace, and the context travels on in the message's headers only.
+        const { [TRACEPARENT]: traceparent, ...event } = stored as TDomainEvent & { [TRACEPARENT]?: string };
         const topic = topicName(EVENT_TOPIC[event.type]);
+        const parent = traceparent ? contextFromCarrier({ [TRACEPARENT]: traceparent }) : context.active();
+        const span = tracerFor(serviceOfName(event.producer)).startSpan(
+          `publish ${EVENT_TOPIC[event.type]}`,
+          { kind: SpanKind.PRODUCER, attributes: messagingAttributes(topic, event as TDomainEvent, "publish") },
+          parent,
+        );
+        spans.push(span);
+        const headers: Record<string, string> = {
+          [HEADER.requestId]: currentRequestId() ?? event.id,
+          [HEADER.eventType]: event.type,
+          [HEADER.eventId]: event.id,
+        };
+        injectTraceHeaders(headers, trace.setSpan(parent, span));
         const messages = byTopic.get(topic) ?? [];
-        messages.push({
-          key: event.subject,
-          value: JSON.stringify(event),
-          headers: {
-            [HEADER.requestId]: currentRequestId() ?? event.id,
-            [HEADER.eventType]: event.type,
-            [HEADER.eventId]: event.id,
-          },
-        });
+        messages.push({ key: event.subject, value: JSON.stringify(event), headers });
         byTopic.set(topic, messages);
       }
-      await (await producer.get()).sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
+      try {
+        await (await producer.get()).sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        });
+      } catch (error) {
+        for (const span of spans) markFailed(span, error);
+        throw error;
+      } finally {
+        for (const span of spans) span.end();
+      }
     },
     publishRaw,
     consumer(consumerOptions) {
       // Group ids share the prefix too: two test runs (or environments) never join one group.
       const prefixed = { ...consumerOptions, groupId: topicName(consumerOptions.groupId) };
-      const consumer = createBusConsumer(kafka, prefixed, { logger, topicName, publishRaw });
-      consumers.add(consumer);
-      return consumer;
+      const service = serviceOfName(consumerOptions.groupId);
+      const consumer = createBusConsumer(kafka, prefixed, { logger, topicName, publishRaw, service });
+      const stopReportingLag = metricsFor(service).addSource("kafka_consumer_lag", async () =>
+        consumerLag(await admin.get(), prefixed.groupId, consumerOptions.topics.map(topicName)),
+      );
+      const reported: BusConsumer = {
+        start: consumer.start,
+        async stop() {
+          stopReportingLag();
+          await consumer.stop();
+        },
+      };
+      consumers.add(reported);
+      return reported;
     },
     rawConsumer(rawOptions) {
       const consumer = createRawConsumer(kafka, { ...rawOptions, groupId: topicName(rawOptions.groupId) }, logger);
@@ -135,6 +165,37 @@ export function createBus(options: BusOptions): Bus {
     },
   };
   return bus;
+}
+
+/** Attributes of a messaging span (OTel semantic conventions for Kafka). */
+export function messagingAttributes(physicalTopic: string, event: TDomainEvent, operation: "publish" | "process") {
+  return {
+    "messaging.system": "kafka",
+    "messaging.operation.type": operation,
+    "messaging.destination.name": physicalTopic,
+    "messaging.message.id": event.id,
+    "messaging.kafka.message.key": event.subject,
+    "amia.event.type": event.type,
+  };
+}
+
+/**
+ * Per partition of each topic the group reads: the high watermark minus the group's committed
+ * offset (all of the partition while the group has committed nothing there).
+ */
+async function consumerLag(admin: Admin, groupId: string, topics: string[]) {
+  const committed = await admin.fetchOffsets({ groupId, topics });
+  const rows: Array<{ labels: { group: string; topic: string; partition: number }; value: number }> = [];
+  for (const topic of topics) {
+    const watermarks = await admin.fetchTopicOffsets(topic);
+    const offsets = committed.find((entry) => entry.topic === topic)?.partitions ?? [];
+    for (const { partition, high, low } of watermarks) {
+      const offset = Number(offsets.find((entry) => entry.partition === partition)?.offset ?? -1);
+      const lag = Number(high) - (offset >= 0 ? offset : Number(low));
+      rows.push({ labels: { group: groupId, topic, partition }, value: Math.max(0, lag) });
+    }
+  }
+  return rows;
 }
 
 interface Connectable {

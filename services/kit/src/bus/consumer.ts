@@ -1,8 +1,10 @@
 import type { Consumer, EachMessageHandler, IHeaders, Kafka, KafkaMessage } from "kafkajs";
 import type { Logger } from "pino";
 import { ZDomainEventSchema, type TDomainEvent, type TEventOf } from "@amia/contracts";
+import { SpanKind } from "@opentelemetry/api";
 import { acceptRequestId, runWithRequestId } from "../request-context.ts";
-import type { RawConsumerOptions, RawMessage } from "./bus.ts";
+import { contextFromCarrier, inSpan, TRACEPARENT } from "../telemetry/tracing.ts";
+import { messagingAttributes, type RawConsumerOptions, type RawMessage } from "./bus.ts";
 import { isRetriableKafkaError, retryTransient } from "./retry-transient.ts";
 
 export interface MessageMeta {
@@ -43,6 +45,8 @@ interface ConsumerDeps {
   logger: Logger;
   topicName: (topic: string) => string;
   publishRaw: (physicalTopic: string, messages: RawMessage[]) => Promise<void>;
+  /** The service the group belongs to: its tracer makes the consumer spans. */
+  service: string;
 }
 
 const DEFAULT_RETRY: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs: 5_000 };
@@ -83,7 +87,10 @@ export function createBusConsumer(kafka: Kafka, options: BusConsumerOptions, dep
     const handler = options.handlers[event.type] as ((e: TDomainEvent, m: MessageMeta) => Promise<void>) | undefined;
     if (!handler) return;
     const requestId = acceptRequestId(message.headers?.["x-request-id"]?.toString()) ?? event.id;
-    await runWithRequestId(requestId, async () => {
+    // Continues the trace of the publish (and so of the write that caused the event).
+    const parent = contextFromCarrier({ [TRACEPARENT]: message.headers?.[TRACEPARENT]?.toString() });
+    const span = { service: deps.service, name: `process ${topic}`, kind: SpanKind.CONSUMER, parent, attributes: { ...messagingAttributes(topic, event, "process"), "messaging.consumer.group.name": options.groupId, "messaging.destination.partition.id": String(partition), "messaging.kafka.offset": Number(message.offset) } };
+    await inSpan(span, () => runWithRequestId(requestId, async () => {
       for (let attempt = 1; ; attempt++) {
         try {
           await handler(event, meta);
@@ -101,7 +108,7 @@ export function createBusConsumer(kafka: Kafka, options: BusConsumerOptions, dep
           await heartbeat();
         }
       }
-    });
+    }));
   };
 
   return startable(consumer, options.topics.map(deps.topicName), options.fromBeginning ?? true, logger, ({ topic, partition, message, heartbeat }) =>

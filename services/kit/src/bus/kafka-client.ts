@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Producer } from "kafkajs";
 import type { Logger } from "pino";
+import { silenceKafkajsNegativeTimeout } from "./kafkajs-timeout-warning.ts";
 import { isRetriableKafkaError, retryTransient } from "./retry-transient.ts";
 
 /**
@@ -14,6 +15,7 @@ export interface KafkaClientOptions {
 }
 
 export function createKafka({ brokers, clientId, logger }: KafkaClientOptions): Kafka {
+  silenceKafkajsNegativeTimeout();
   const kafkaLogger = logger.child({ component: "kafkajs" });
   return new Kafka({
     clientId,

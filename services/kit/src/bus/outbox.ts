@@ -1,6 +1,8 @@
 import type { Collection, Db, Document, UpdateFilter } from "mongodb";
 import type { Logger } from "pino";
 import type { TDomainEvent } from "@amia/contracts";
+import { metricsFor } from "../telemetry/metrics.ts";
+import { currentTraceparent, serviceOfName, TRACEPARENT } from "../telemetry/tracing.ts";
 
 /**
  * The single-document outbox (DESIGN.md "No event lost, none applied twice"): an aggregate
@@ -17,14 +19,28 @@ export interface WithOutbox {
   outbox?: TDomainEvent[];
 }
 
+/**
+ * An event as the outbox stores it: with the trace context of the work that caused it, so the
+ * relay's publish (maybe much later, maybe from a sweep in another process) continues that
+ * trace. `traceparent` is a storage name; the relay moves it into the Kafka headers and it never
+ * reaches the event's JSON on the wire.
+ */
+export type TOutboxEvent = TDomainEvent & { [TRACEPARENT]?: string };
+
+/** The events with the active trace context stamped on (unchanged while tracing is off). */
+function stamped(events: readonly TDomainEvent[]): TOutboxEvent[] {
+  const traceparent = currentTraceparent();
+  return traceparent ? events.map((event) => ({ ...event, [TRACEPARENT]: traceparent })) : [...events];
+}
+
 /** A new aggregate document together with the events its creation causes. */
 export function withOutbox<T extends Document>(doc: T, events: readonly TDomainEvent[]): T & WithOutbox {
-  return { ...doc, [OUTBOX_FIELD]: [...events] };
+  return { ...doc, [OUTBOX_FIELD]: stamped(events) };
 }
 
 /** Adds "append these events" to an update of an aggregate, so both land in one write. */
 export function appendToOutbox<T extends Document>(update: UpdateFilter<T>, events: readonly TDomainEvent[]): UpdateFilter<T> {
-  const push = { ...(update.$push as Document | undefined), [OUTBOX_FIELD]: { $each: [...events] } };
+  const push = { ...(update.$push as Document | undefined), [OUTBOX_FIELD]: { $each: stamped(events) } };
   return { ...update, $push: push } as unknown as UpdateFilter<T>;
 }
 
@@ -80,7 +96,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const relayDocument = async (collection: Collection<any>, doc: Document): Promise<number> => {
     const events = (doc[OUTBOX_FIELD] ?? []) as TDomainEvent[];
     if (events.length === 0) return 0;
-    await publish(events);
+    try {
+      await publish(events);
+    } catch (error) {
+      // Counted against the events' producer: the relay is told its database, not its service.
+      metricsFor(serviceOfName(events[0]!.producer)).outboxPublishFailures.inc();
+      throw error;
+    }
     // Removes exactly the events just published; any appended since stay for the next pass.
     // `$pullAll` by value, not `$pull` by condition: FerretDB 1.24 silently ignores the latter.
     await collection.updateOne({ _id: doc._id }, { $pullAll: { [OUTBOX_FIELD]: events } } as unknown as UpdateFilter<Document>);
@@ -188,6 +210,19 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     runOnce: () => requestPass(true),
     nudge: publishTargets,
   };
+}
+
+/**
+ * Feeds `outbox_documents_pending` of `service` from `db`, read on scrape: per collection, the
+ * documents holding events not yet published (the relay's own sweep query). Returns its removal.
+ */
+export function reportOutboxBacklog(service: string, db: Db): () => void {
+  return metricsFor(service).addSource("outbox_documents_pending", async () => {
+    const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name);
+    return Promise.all(
+      names.filter((name) => !name.startsWith("system.")).map(async (name) => ({ labels: { collection: name }, value: await db.collection(name).countDocuments(PENDING) })),
+    );
+  });
 }
 
 /**

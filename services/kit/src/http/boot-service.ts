@@ -6,7 +6,9 @@ import { remoteJwks, serviceAuth, type ServiceAuth } from "../auth/internal-jwt.
 import { createBus, type Bus } from "../bus/bus.ts";
 import { loadConfig, type TNodeEnv } from "../config.ts";
 import { createLogger } from "../logger.ts";
+import { reportOutboxBacklog } from "../bus/outbox.ts";
 import { connectMongo, type MongoConnection } from "../mongo/connect.ts";
+import { startTelemetry } from "../telemetry/start.ts";
 import { createRedis, pingRedis } from "../redis/connect.ts";
 import { createService, type ReadinessCheck, type ServiceEnv } from "./create-service.ts";
 import type { ServiceModuleFactory } from "./service-module.ts";
@@ -26,6 +28,7 @@ interface BaseEnv {
   REDIS_URL?: string;
   INTERNAL_JWKS_URL?: string;
   INTERNAL_JWT_ISSUER?: string;
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
 }
 
 export interface ServiceParts<Env> {
@@ -68,6 +71,7 @@ export async function bootService<Schema extends z.ZodType<BaseEnv>>(options: Bo
     logger.fatal({ err: reason }, "unhandled rejection; exiting");
     process.exit(1);
   });
+  const stopTelemetry = startTelemetry(name, env, logger);
 
   const mongo = env.MONGO_URL ? await connectMongo({ url: env.MONGO_URL, dbName: env.MONGO_DB ?? name, logger }) : undefined;
   const bus = env.KAFKA_BROKERS
@@ -78,6 +82,7 @@ export async function bootService<Schema extends z.ZodType<BaseEnv>>(options: Bo
   if (mongo) readiness.push({ name: "mongodb", check: mongo.ping });
   if (bus) readiness.push({ name: "kafka", check: bus.ping });
   if (redis) readiness.push({ name: "redis", check: () => pingRedis(redis) });
+  if (mongo) reportOutboxBacklog(name, mongo.db);
 
   const app = createService({ name, logger, readiness, bodyLimitBytes: env.BODY_LIMIT_BYTES });
   const auth = env.INTERNAL_JWKS_URL
@@ -102,6 +107,7 @@ export async function bootService<Schema extends z.ZodType<BaseEnv>>(options: Bo
       async () => bus?.close(),
       async () => mongo?.close(),
       async () => redis?.quit(),
+      stopTelemetry,
     ],
   });
 }

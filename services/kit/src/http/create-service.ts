@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { Hono, type Context } from "hono";
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { Hono, type Context, type Handler, type MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import { AppError } from "../errors.ts";
 import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from "../request-context.ts";
+import { metricsFor, renderMetrics } from "../telemetry/metrics.ts";
+import { contextFromCarrier, inSpan } from "../telemetry/tracing.ts";
 import { readWholeBody } from "./request-body.ts";
 import type { TInternalUser } from "../auth/internal-jwt.ts";
 
@@ -42,15 +46,20 @@ const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred.";
  */
 export const BODY_DRAIN_FACTOR = 4;
 
+/** Prometheus text on each process's own port; the BFF forwards only /api/v1/* and its own routes. */
+export const METRICS_PATH = "/metrics";
+
 /**
- * A Hono app with what every process needs: request ids, JSON request logs, every body read
+ * A Hono app with what every process needs: request ids, a server span per request (continuing
+ * the caller's `traceparent`), JSON request logs, the request-duration histogram, every body read
  * whole within a size limit and JSON only (request-body.ts), one JSON error shape, a JSON 404,
- * /healthz (alive) and /readyz (dependencies answer).
+ * /healthz (alive), /readyz (dependencies answer) and /metrics.
  */
 export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
   const { name, logger, readiness = [], bodyLimitBytes = 256 * 1024, readinessTimeoutMs = 2_000, responseHeaders = {} } = options;
   const app = new Hono<ServiceEnv>();
 
+  app.use(observeRequests(name));
   app.use(async (c, next) => {
     const requestId = acceptRequestId(c.req.header(REQUEST_ID_HEADER)) ?? randomUUID();
     c.set("requestId", requestId);
@@ -58,8 +67,8 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
     const startedAt = performance.now();
     await runWithRequestId(requestId, next);
     addMissingHeaders(c, responseHeaders);
-    const isProbe = c.req.path === "/healthz" || c.req.path === "/readyz";
-    logger[isProbe ? "debug" : "info"](
+    const isQuiet = c.req.path === "/healthz" || c.req.path === "/readyz" || c.req.path === METRICS_PATH;
+    logger[isQuiet ? "debug" : "info"](
       {
         request_id: requestId,
         method: c.req.method,
@@ -74,6 +83,8 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
   app.use(readWholeBody({ limitBytes: bodyLimitBytes, drainBytes: bodyLimitBytes * BODY_DRAIN_FACTOR }));
 
   app.get("/healthz", (c) => c.json({ status: "ok", service: name }));
+
+  app.get(METRICS_PATH, metricsHandler(name));
 
   app.get("/readyz", async (c) => {
     const results = await Promise.all(
@@ -110,6 +121,39 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
   });
 
   return app;
+}
+
+/**
+ * A server span per request, continuing the caller's `traceparent`, and the request's duration
+ * in `http_server_request_duration_seconds`; both named by the route's pattern, never the raw
+ * path (ids in paths would make a series per resource). Outermost, so logs inside carry the span.
+ */
+export function observeRequests(service: string): MiddlewareHandler {
+  const metrics = metricsFor(service);
+  return async (c, next) => {
+    const startedAt = performance.now();
+    const method = c.req.method;
+    const parent = contextFromCarrier({ traceparent: c.req.header("traceparent"), tracestate: c.req.header("tracestate") });
+    await inSpan({ service, name: method, kind: SpanKind.SERVER, parent, attributes: { "http.request.method": method, "url.path": c.req.path } }, async (span) => {
+      await next();
+      const route = routePath(c);
+      const status = c.res.status;
+      span.updateName(`${method} ${route}`);
+      span.setAttributes({ "http.route": route, "http.response.status_code": status });
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      if (c.req.path !== METRICS_PATH) {
+        metrics.httpDuration.observe({ http_request_method: method, http_route: route, http_response_status_code: status }, (performance.now() - startedAt) / 1000);
+      }
+    });
+  };
+}
+
+/** GET /metrics: the service's Prometheus text. */
+export function metricsHandler(service: string): Handler {
+  return async (c) => {
+    const { body, contentType } = await renderMetrics(service);
+    return c.body(body, 200, { "content-type": contentType, "cache-control": "no-store" });
+  };
 }
 
 /** Sets each header the answer does not set itself. */

@@ -21,3 +21,20 @@ export async function pingRedis(redis: Redis): Promise<void> {
   const answer = await redis.ping();
   if (answer !== "PONG") throw new Error(`Redis answered ${answer} to PING`);
 }
+
+/**
+ * How many keys start with `prefix` (after the client's own keyPrefix, which SCAN's MATCH does
+ * not add by itself). SCAN walks the keyspace in steps without blocking Redis, so it suits a
+ * metrics scrape; `*`, `?`, `[` in the prefix are escaped, it is matched literally.
+ */
+export async function countKeysWithPrefix(redis: Redis, prefix: string): Promise<number> {
+  const literal = `${redis.options.keyPrefix ?? ""}${prefix}`.replace(/[*?[\]\\]/g, "\\$&");
+  let cursor = "0";
+  let count = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${literal}*`, "COUNT", 1_000);
+    cursor = next;
+    count += keys.length;
+  } while (cursor !== "0");
+  return count;
+}

@@ -4,6 +4,7 @@ import type { Db } from "mongodb";
 import type { Hono } from "hono";
 import { serviceAuth, type TInternalUser } from "../auth/internal-jwt.ts";
 import { createBus, type Bus } from "../bus/bus.ts";
+import { reportOutboxBacklog } from "../bus/outbox.ts";
 import { createService, type ServiceEnv } from "../http/create-service.ts";
 import type { ServiceModule, ServiceModuleFactory } from "../http/service-module.ts";
 import { connectMongo, type MongoConnection } from "../mongo/connect.ts";
@@ -68,7 +69,7 @@ export async function createTestHarness(label: string, infra: TestInfra = testIn
   const bus = createBus({ brokers: infra.kafkaBrokers, clientId: names.id, logger, topicPrefix: names.topicPrefix });
   // One partition each: tests need no parallelism, and every partition costs the broker files.
   await bus.ensureTopics([...ALL_TOPICS], { partitions: 1 });
-  const mounted: Array<{ module: ServiceModule; mongo: MongoConnection }> = [];
+  const mounted: Array<{ module: ServiceModule; mongo: MongoConnection; stopReporting: () => void }> = [];
 
   const clientFor = (app: Hono<ServiceEnv>, token: () => Promise<string | undefined>): TestClient => {
     const call = async (method: string, path: string, body?: unknown): Promise<TestResponse> => {
@@ -98,8 +99,9 @@ export async function createTestHarness(label: string, infra: TestInfra = testIn
       const module = await factory({ db: mongo.db, bus, logger, auth });
       const app = createService({ name, logger });
       app.route("/", module.routes);
+      const stopReporting = reportOutboxBacklog(name, mongo.db);
       await module.start();
-      mounted.push({ module, mongo });
+      mounted.push({ module, mongo, stopReporting });
       const mint = (principal: TInternalUser) => () => authority.mint(principal, name);
       return {
         name,
@@ -112,7 +114,10 @@ export async function createTestHarness(label: string, infra: TestInfra = testIn
       };
     },
     async close() {
-      for (const { module } of mounted) await module.stop();
+      for (const { module, stopReporting } of mounted) {
+        stopReporting();
+        await module.stop();
+      }
       await bus.deleteOwnTopics().catch(() => undefined);
       await bus.close();
       for (const { mongo } of mounted) {
