@@ -152,4 +152,15 @@ describe("the production web server's proxy to the BFF", () => {
       await orphan.close();
     }
   });
+
+  it("serves its own Prometheus text on /metrics: request durations by route, not by file or path", async () => {
+    await fetch(`${web.url}/assets/app-1234.js`);
+    await fetch(`${web.url}/api/v1/auth/login`, { redirect: "manual" });
+    const response = await fetch(`${web.url}/metrics`);
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(text).toMatch(/^http_server_request_duration_seconds_count\{service="web",http_request_method="GET",http_route="\/api\/\*",http_response_status_code="302"\} \d+$/m);
+    expect(text).toMatch(/^http_server_request_duration_seconds_count\{service="web",http_request_method="GET",http_route="\/\*",http_response_status_code="200"\} \d+$/m);
+    expect(text).not.toContain("app-1234");
+  });
 });
