@@ -217,11 +217,11 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   status: "Only items in this status.",
   importance_level: `Only requests of this importance (${C.MIN_IMPORTANCE_LEVEL} to ${C.MAX_IMPORTANCE_LEVEL}).`,
   start_date_from: "Only requests starting at or after this bound (a day or an instant, inclusive).",
-  start_date_to: "Only requests starting at or before this bound (a day or an instant, inclusive).",
+  start_date_to: "Only requests starting at or before this bound (a day or an instant, inclusive); not before start_date_from.",
   created_by: "Only requests created by this user (meaningful with role=reviewer).",
   time_zone: "The zone day bounds are read in; UTC when left out.",
   startDate: "First day (or instant) of the range, inclusive.",
-  endDate: "Last day (or instant) of the range, inclusive.",
+  endDate: "Last day (or instant) of the range, inclusive; not before startDate.",
   timeZone: "The zone day bounds are read in; UTC when left out.",
   q: "Text to find in a recipe's title or an ingredient's name, ignoring case; plain text, never a pattern.",
   code: "The authorization code from the identity provider.",
@@ -285,12 +285,25 @@ function jsonContent(schema: JsonSchema, example?: unknown): Record<string, Open
   return { "application/json": example === undefined ? { schema } : { schema, example } };
 }
 
+/**
+ * A stream of server-sent events. OpenAPI 3.1 has no `itemSchema`: `schema` describes one event
+ * as the SSE fields it carries (what tools such as schemathesis check each event against), its
+ * `data` a JSON text whose schema `contentSchema` names; `x-event-data-schema` repeats that
+ * schema where a reader looks for it first.
+ */
 function eventStreamContent(dataSchema: JsonSchema, what: string): Record<string, OpenApiMediaType> {
   return {
     "text/event-stream": {
       schema: {
-        type: "string",
-        description: `Server-sent events: each \`data:\` line holds one JSON ${what} (see x-event-data-schema); comment lines (\`:\`) are heartbeats.`,
+        type: "object",
+        description: `Server-sent events: each event's \`data:\` line holds one JSON ${what}; comment lines (\`:\`) are heartbeats.`,
+        properties: {
+          data: { type: "string", contentMediaType: "application/json", contentSchema: dataSchema },
+          event: { type: "string" },
+          id: { type: "string" },
+          retry: { type: "integer", minimum: 0 },
+        },
+        required: ["data"],
       },
       "x-event-data-schema": dataSchema,
     },

@@ -59,6 +59,12 @@ describe("zod → JSON Schema for the OpenAPI document", () => {
     expect(zone.description).toMatch(/alias/);
   });
 
+  it("says that a trimmed text must not be blank, asking the schema itself", () => {
+    expect(toJsonSchema(z.string().trim().min(1), "input")).toMatchObject({ type: "string", minLength: 1, pattern: "\\S" });
+    expect(toJsonSchema(z.string().min(1), "input")).not.toHaveProperty("pattern");
+    expect(toJsonSchema(z.string().trim().min(1).regex(/^a+$/), "input").pattern).toBe("^a+$");
+  });
+
   it("says 'at least one field' as minProperties, asking the schema itself", () => {
     expect(toJsonSchema(z.object({ a: z.string().optional() }).refine((body) => Object.keys(body).length > 0), "input").minProperties).toBe(1);
     expect(toJsonSchema(z.object({ a: z.string().optional() }), "input").minProperties).toBeUndefined();

@@ -17,7 +17,8 @@ import { isCalendarDate, isDateBound, isDateOrDateTime, isDateTime, isIanaTimeZo
  *   names are this runtime's Intl list); an event date `{date | date_time, time_zone}` gets
  *   "exactly one of date / date_time" as `oneOf`.
  * - A request object that refuses `{}` though it requires no field ("send at least one field")
- *   gets `minProperties: 1`, found by asking the schema itself.
+ *   gets `minProperties: 1`, and a string trimmed before its length is checked gets the pattern
+ *   `\S` (not blank): both found by asking the schema itself.
  * - Checks JSON Schema cannot state (an end after its start, a list naming nobody twice) are said
  *   in the description, from SCHEMA_NOTES keyed by the contract's schema; codes typed with spaces
  *   or dashes (TOTP, recovery codes) get the pattern of what may be typed, and a factor proof
@@ -199,6 +200,15 @@ function overrideFor(io: SchemaMode) {
     if (note) {
       for (const [key, value] of Object.entries(note)) {
         jsonSchema[key] = key === "description" && typeof jsonSchema.description === "string" ? `${jsonSchema.description} ${String(value)}` : value;
+      }
+    }
+
+    // A string trimmed before its length is checked: blank is refused however long it is.
+    if (def.type === "string" && io === "input" && typeof jsonSchema.minLength === "number" && jsonSchema.minLength >= 1 && jsonSchema.pattern === undefined) {
+      const length = jsonSchema.minLength;
+      if (z.safeParse(zodSchema, "x".repeat(length)).success && !z.safeParse(zodSchema, " ".repeat(length)).success) {
+        jsonSchema.pattern = "\\S";
+        jsonSchema.description ??= "Spaces at either end are trimmed before the length is checked; a blank text is refused.";
       }
     }
 
