@@ -130,12 +130,14 @@ const statusQuery = z.enum(EVENT_REQUEST_STATUSES, {
 });
 
 /**
- * GET /api/v1/event-requests. The start-date bounds follow date-range.ts (a day in `time_zone`,
- * UTC by default, or an exact instant), both inclusive, compared with the request's start.
- * Not paged in the spec; the service caps the list at a generous size.
+ * GET /api/v1/event-requests: paged (`skip`/`take`, 10 by default, at most 100), in start order
+ * (earliest first, then by id, so pages neither repeat nor skip a request). Not paged in the
+ * spec; one unbounded page grew to megabytes (issue 13 point 3). The start-date bounds follow
+ * date-range.ts (a day in `time_zone`, UTC by default, or an exact instant), both inclusive,
+ * compared with the request's start.
  */
-export const ZListEventRequestsQuerySchema = z
-  .object({
+export const ZListEventRequestsQuerySchema = paginationQuery(DEFAULT_TAKE)
+  .extend({
     role: ZEventRequestRoleSchema.default("creator"),
     status: statusQuery.optional(),
     importance_level: queryInteger("importance_level", { min: MIN_IMPORTANCE_LEVEL, max: MAX_IMPORTANCE_LEVEL }),
@@ -154,8 +156,10 @@ export const ZListEventRequestsQuerySchema = z
   );
 export type TListEventRequestsQuery = z.infer<typeof ZListEventRequestsQuerySchema>;
 
+/** A page of requests; `event_requests` kept as the list's name, so readers of the unpaged list still read it. */
 export const ZListEventRequestsResponseSchema = z.object({
   event_requests: z.array(ZEventRequestSchema),
+  ...pageShape,
 });
 export type TListEventRequestsResponse = z.infer<typeof ZListEventRequestsResponseSchema>;
 
@@ -166,10 +170,8 @@ export const ZListEventRequestsWithApprovalsQuerySchema = paginationQuery(DEFAUL
 });
 export type TListEventRequestsWithApprovalsQuery = z.infer<typeof ZListEventRequestsWithApprovalsQuerySchema>;
 
-export const ZListEventRequestsWithApprovalsResponseSchema = z.object({
-  event_requests: z.array(ZEventRequestSchema),
-  ...pageShape,
-});
+/** The same page as the plain list's (its order differs: newest first). */
+export const ZListEventRequestsWithApprovalsResponseSchema = ZListEventRequestsResponseSchema;
 export type TListEventRequestsWithApprovalsResponse = z.infer<typeof ZListEventRequestsWithApprovalsResponseSchema>;
 
 /**

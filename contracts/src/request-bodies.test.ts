@@ -81,8 +81,8 @@ describe("date ranges in queries", () => {
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["start_date_from", "time_zone"]);
   });
 
-  it("coerces importance_level and defaults role to creator", () => {
-    expect(ZListEventRequestsQuerySchema.parse({ importance_level: "4" })).toEqual({ role: "creator", importance_level: 4 });
+  it("coerces importance_level and defaults role to creator and the page to the first 10", () => {
+    expect(ZListEventRequestsQuerySchema.parse({ importance_level: "4" })).toEqual({ role: "creator", importance_level: 4, skip: 0, take: 10 });
   });
 });
 

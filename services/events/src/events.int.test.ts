@@ -237,6 +237,55 @@ describe("event requests: lists", () => {
     expect(await titles("?start_date_to=2026-03-31")).toEqual(["March", "April"]);
     expect((await events.as(ana).get("/api/v1/event-requests?status=maybe")).status).toBe(400);
   });
+
+  it("pages the plain list in start order (10/10/5 of 25, none twice, none missed), filters still applying", async () => {
+    // 25 requests over 13 days, created out of start order; 12 of the days hold two sharing one
+    // start, so the order inside a start comes from the tie-break (the id), not from luck.
+    const created: Array<{ id: string; day: number }> = [];
+    for (let i = 0; i < 25; i++) {
+      const day = ((i * 7) % 25) >> 1;
+      const date = `2026-05-${String(day + 1).padStart(2, "0")}T09:00`;
+      const response = await events.as(ana).post("/api/v1/event-requests", lunch(i % 5 === 0 ? [{ user_id: bruno.id, required: true }] : [], {
+        title: `Request ${i}`,
+        start_date: { date_time: date, time_zone: "Europe/Lisbon" },
+        end_date: { date_time: date.replace("T09", "T10"), time_zone: "Europe/Lisbon" },
+        importance_level: i % 2 === 0 ? 4 : 2,
+      }));
+      expect(response.status).toBe(201);
+      created.push({ id: response.body.event_request.id, day });
+    }
+    const page = async (query: string) => {
+      const response = await events.as(ana).get(`/api/v1/event-requests?${query}`);
+      expect(response.status).toBe(200);
+      return response.body as { event_requests: Array<{ id: string; start_date: { date_time: string } }>; skip: number; take: number; total_count: number };
+    };
+
+    const pages = [await page("take=10"), await page("skip=10&take=10"), await page("skip=20&take=10")];
+
+    expect(pages.map((p) => p.event_requests.length)).toEqual([10, 10, 5]);
+    expect(pages.map(({ skip, take, total_count }) => ({ skip, take, total_count }))).toEqual([0, 10, 20].map((skip) => ({ skip, take: 10, total_count: 25 })));
+    const listed = pages.flatMap((p) => p.event_requests);
+    expect(new Set(listed.map((r) => r.id)).size).toBe(25);
+    expect(listed.map((r) => r.id).sort()).toEqual(created.map((r) => r.id).sort());
+    const byStartThenId = (a: (typeof listed)[number], b: (typeof listed)[number]) => a.start_date.date_time.localeCompare(b.start_date.date_time) || (a.id < b.id ? -1 : 1);
+    expect(listed.map((r) => r.id)).toEqual([...listed].sort(byStartThenId).map((r) => r.id));
+    // Past the end: an empty page that still counts them all; the default page is 10.
+    expect(await page("skip=25")).toMatchObject({ event_requests: [], skip: 25, take: 10, total_count: 25 });
+
+    // Filters apply before paging: 13 of importance 4; those starting from May 6 in Lisbon.
+    const important = [await page("importance_level=4&take=10"), await page("importance_level=4&skip=10&take=10")];
+    expect(important.map((p) => [p.event_requests.length, p.total_count])).toEqual([[10, 13], [3, 13]]);
+    const fromMay6 = created.filter((r) => r.day >= 5).length;
+    expect((await page("start_date_from=2026-05-06&time_zone=Europe/Lisbon&take=100")).total_count).toBe(fromMay6);
+    // Bruno reviews every fifth, paged the same way.
+    expect(await events.as(bruno).get("/api/v1/event-requests?role=reviewer&take=2&skip=4")).toMatchObject({ status: 200, body: { take: 2, skip: 4, total_count: 5 } });
+    expect((await events.as(bruno).get("/api/v1/event-requests?role=reviewer&take=2&skip=4")).body.event_requests).toHaveLength(1);
+
+    const tooMany = await events.as(ana).get("/api/v1/event-requests?take=101");
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details.fields.map((f: { path: string }) => f.path)).toEqual(["take"]);
+    expect((await events.as(ana).get("/api/v1/event-requests?skip=-1")).body.details.fields.map((f: { path: string }) => f.path)).toEqual(["skip"]);
+  });
 });
 
 describe("event requests: who may do what", () => {

@@ -56,9 +56,10 @@ export async function runModelTool(ctx: TurnContext, name: string, args: Record<
       const from = Date.parse(String(args.time_min ?? ""));
       const to = Date.parse(String(args.time_max ?? ""));
       if (Number.isNaN(from) || Number.isNaN(to) || to <= from) return asText({ error: true, message: "time_min and time_max must be ISO 8601 instants, min before max" });
-      const { items } = await eventsBetween(ctx, from, to);
+      const { items, isComplete } = await eventsBetween(ctx, from, to);
       emit({ type: "result", result: { kind: "events", from: new Date(from).toISOString(), to: new Date(to).toISOString(), time_zone: ctx.timeZone, items } });
-      return asText({ events: items });
+      // The model is told the list stopped, so it says so rather than calling these all.
+      return asText(isComplete ? { events: items } : { events: items, truncated: true, note: `Only the first ${items.length} events in this window are listed; tell the user there are more and suggest a shorter window` });
     }
     case "get_event_request": {
       const request = await requestById(ctx, args.id);

@@ -46,7 +46,7 @@ export function peopleAskedAbout(message: string): string[] {
 
 async function* listEvents(message: string, ctx: TurnContext): AsyncGenerator<TurnPart> {
   const window = timeWindowOf(message, nowIn(ctx), ctx.timeZone);
-  const { items } = await eventsBetween(ctx, window.from, window.to);
+  const { items, isComplete } = await eventsBetween(ctx, window.from, window.to);
   yield { type: "result", result: { kind: "events", from: new Date(window.from).toISOString(), to: new Date(window.to).toISOString(), time_zone: ctx.timeZone, items } };
   if (items.length === 0) {
     yield text(`You have no event requests for ${window.label}.`);
@@ -56,7 +56,10 @@ async function* listEvents(message: string, ctx: TurnContext): AsyncGenerator<Tu
     const role = item.role === "reviewer" ? " · you review it" : "";
     return `- **${item.title || "Untitled Event"}** — ${describeWhen(item.start_date, item.end_date, ctx.timeZone)} · ${item.status}${role}`;
   });
-  yield text([`You have ${items.length} event request${items.length === 1 ? "" : "s"} for ${window.label}:`, "", ...lines].join("\n"));
+  const heading = isComplete
+    ? `You have ${items.length} event request${items.length === 1 ? "" : "s"} for ${window.label}:`
+    : `You have more event requests for ${window.label} than I can list at once; here are the first ${items.length}. Ask about a shorter stretch of time to see the rest:`;
+  yield text([heading, "", ...lines].join("\n"));
 }
 
 /** "a free hour", "30 minutes", "for 45 minutes": the length the message asks for, or null. */
@@ -220,10 +223,11 @@ async function* changeOrCancel(kind: "change" | "cancel", message: string, ctx: 
     yield text("I change or cancel one event at a time, and only after you confirm. Tell me which one, e.g. *Cancel lunch with Bruno*.");
     return;
   }
-  const mine = await myUpcomingRequests(ctx);
+  const { requests: mine, isComplete } = await myUpcomingRequests(ctx);
   const match = matchTarget(subject, mine);
   if (match.kind === "none") {
-    yield text(`I couldn't find an upcoming event request of yours matching “${subject.trim()}”. Ask *What do I have this week?* to see them.`);
+    const looked = isComplete ? "" : ` (I looked at your next ${mine.length})`;
+    yield text(`I couldn't find an upcoming event request of yours matching “${subject.trim()}”${looked}. Ask *What do I have this week?* to see them.`);
     return;
   }
   if (match.kind === "ambiguous") {

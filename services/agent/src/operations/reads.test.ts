@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WORKING_HOURS } from "@amia/contracts";
-import { freeBetween, myFreeTime } from "./reads.ts";
+import { DEFAULT_WORKING_HOURS, type TEventRequest } from "@amia/contracts";
+import { eventsBetween, freeBetween, MAX_REQUESTS_READ, mergeInStartOrder, myFreeTime } from "./reads.ts";
+import { offlineTurn } from "./offline-assistant.ts";
+import { textOf, type TurnContext, type TurnPart } from "./turn.ts";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -23,5 +25,103 @@ describe("free time", () => {
     // A whole week: Saturday and Sunday are not working days.
     const week = myFreeTime({ from: at("2026-03-09T00:00Z"), to: at("2026-03-16T00:00Z"), hours: null }, { ...me, busy: [] }, 30);
     expect(week).toHaveLength(5);
+  });
+});
+
+/** A request starting `minute` minutes after Monday 4 May 2026 00:00 UTC (only what the reads look at). */
+const requestAt = (id: string, minute: number) =>
+  ({ id, title: id, status: "pending", start_date: { date_time: new Date(Date.UTC(2026, 4, 4, 0, minute)).toISOString().slice(0, 16), time_zone: "UTC" }, end_date: { date_time: "2026-05-11T00:00", time_zone: "UTC" } }) as TEventRequest;
+
+describe("merging the creator's and the reviewer's lists", () => {
+  it("puts complete lists in one start order", () => {
+    const merged = mergeInStartOrder([
+      { role: "creator", requests: [requestAt("c1", 10), requestAt("c2", 30)], isComplete: true },
+      { role: "reviewer", requests: [requestAt("r1", 20)], isComplete: true },
+    ]);
+    expect(merged.entries.map(({ request, role }) => `${request.id}/${role}`)).toEqual(["c1/creator", "r1/reviewer", "c2/creator"]);
+    expect(merged.isComplete).toBe(true);
+  });
+
+  it("ends where a list that stopped at its cap ends, so no later request shows while an earlier one may be missing", () => {
+    const merged = mergeInStartOrder([
+      { role: "creator", requests: [requestAt("c1", 10), requestAt("c2", 30)], isComplete: false },
+      { role: "reviewer", requests: [requestAt("r1", 20), requestAt("r2", 30), requestAt("r3", 40)], isComplete: true },
+    ]);
+    expect(merged.entries.map(({ request }) => request.id)).toEqual(["c1", "r1", "c2", "r2"]);
+    expect(merged.isComplete).toBe(false);
+  });
+
+  it("keeps to the limit across both lists", () => {
+    const merged = mergeInStartOrder(
+      [
+        { role: "creator", requests: [requestAt("c1", 10), requestAt("c2", 30)], isComplete: true },
+        { role: "reviewer", requests: [requestAt("r1", 20)], isComplete: true },
+      ],
+      2,
+    );
+    expect(merged.entries.map(({ request }) => request.id)).toEqual(["c1", "r1"]);
+    expect(merged.isComplete).toBe(false);
+  });
+});
+
+/** The events service's paged list over `mine` (the creator's) and nothing to review, recording each call. */
+const contextWith = (mine: TEventRequest[]) => {
+  const calls: string[] = [];
+  const ctx = {
+    userId: "u1",
+    requestId: "r1",
+    timeZone: "UTC",
+    // Wednesday 29 April 2026: "next week" is 4 to 10 May, where every request below starts.
+    nowMs: Date.UTC(2026, 3, 29, 12),
+    reads: {
+      call: async (_service: string, _method: string, path: string) => {
+        calls.push(path);
+        const query = new URL(path, "http://events").searchParams;
+        const skip = Number(query.get("skip"));
+        const take = Number(query.get("take"));
+        const list = query.get("role") === "creator" ? mine : [];
+        return { status: 200, body: { event_requests: list.slice(skip, skip + take), skip, take, total_count: list.length } };
+      },
+    },
+  } as unknown as TurnContext;
+  return { ctx, calls };
+};
+const many = (count: number) => Array.from({ length: count }, (_, n) => requestAt(`c${n}`, n));
+
+describe("reading a window page by page", () => {
+  it("reads every page of a window past one page, in order, asking for 100 at a time", async () => {
+    const { ctx, calls } = contextWith(many(250));
+    const read = await eventsBetween(ctx, 0, Date.UTC(2027, 0, 1));
+    expect(read.items.map((item) => item.id)).toEqual(many(250).map((request) => request.id));
+    expect(read.isComplete).toBe(true);
+    expect(calls.filter((path) => path.includes("role=creator")).map((path) => new URL(path, "http://events").searchParams.get("skip"))).toEqual(["0", "100", "200"]);
+    expect(calls.every((path) => path.includes("take=100"))).toBe(true);
+  });
+
+  it("stops at the most it reads and says the list is not complete", async () => {
+    const { ctx, calls } = contextWith(many(MAX_REQUESTS_READ + 1));
+    const read = await eventsBetween(ctx, 0, Date.UTC(2027, 0, 1));
+    expect(read.items).toHaveLength(MAX_REQUESTS_READ);
+    expect(read.items.at(-1)?.id).toBe(`c${MAX_REQUESTS_READ - 1}`);
+    expect(read.isComplete).toBe(false);
+    expect(calls.filter((path) => path.includes("role=creator"))).toHaveLength(MAX_REQUESTS_READ / 100);
+  });
+
+  it("is complete at exactly the most it reads", async () => {
+    const { ctx } = contextWith(many(MAX_REQUESTS_READ));
+    expect((await eventsBetween(ctx, 0, Date.UTC(2027, 0, 1))).isComplete).toBe(true);
+  });
+});
+
+describe("the answer to a window with more requests than are read", () => {
+  const answer = async (count: number) => {
+    const parts: TurnPart[] = [];
+    for await (const part of offlineTurn("What do I have next week?", contextWith(many(count)).ctx)) parts.push(part);
+    return textOf(parts);
+  };
+
+  it("says it shows only the first ones, and how to see the rest", async () => {
+    expect(await answer(MAX_REQUESTS_READ + 1)).toContain(`You have more event requests for next week than I can list at once; here are the first ${MAX_REQUESTS_READ}. Ask about a shorter stretch of time to see the rest`);
+    expect(await answer(3)).toContain("You have 3 event requests for next week:");
   });
 });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_WORKING_HOURS,
   eventDateToEpochMs,
+  MAX_TAKE,
   WEEKDAYS,
   ZAvailabilityResponseSchema,
   zonedTimeToEpochMs,
@@ -9,6 +10,7 @@ import {
   type TAvailabilityBody,
   type TEventRequest,
   type TFreeSlot,
+  type TListEventRequestsResponse,
   type TPersonAvailability,
   type TProposalPerson,
   type TWorkingHours,
@@ -35,30 +37,76 @@ export interface Interval {
   end: number;
 }
 
-/** The user's event requests (theirs and those they review) starting inside [from, to). */
-export async function eventsBetween(ctx: TurnContext, from: number, to: number): Promise<{ items: TAssistantEventItem[]; requests: TEventRequest[] }> {
-  const query = (role: "creator" | "reviewer") =>
-    `/api/v1/event-requests?role=${role}&start_date_from=${encodeURIComponent(new Date(from).toISOString())}&start_date_to=${encodeURIComponent(new Date(to - 1).toISOString())}`;
-  const lists = await Promise.all(
-    (["creator", "reviewer"] as const).map(async (role) => {
-      const { status, body } = await ctx.reads.call("events", "GET", query(role));
-      if (status !== 200) throw new Error(`events answered ${status}`);
-      return ((body as { event_requests: TEventRequest[] }).event_requests ?? []).map((request) => ({ request, role }));
-    }),
-  );
-  const all = lists.flat().sort((a, b) => eventDateToEpochMs(a.request.start_date) - eventDateToEpochMs(b.request.start_date));
+/**
+ * The most event requests one answer reads (issue 13 point 3: every list is paged): past this
+ * the answer says it stopped and asks for a shorter stretch of time. At `MAX_TAKE` a page, five
+ * calls per list at most.
+ */
+export const MAX_REQUESTS_READ = 500;
+
+/** Requests read in start order, and whether they are all there are (false: stopped at the cap). */
+export interface RequestsRead {
+  requests: TEventRequest[];
+  isComplete: boolean;
+}
+
+/**
+ * The events service's plain list (`query` without paging), page after page in its start order,
+ * until the list ends or `limit` requests are read.
+ */
+async function readInStartOrder(ctx: TurnContext, query: string, limit = MAX_REQUESTS_READ): Promise<RequestsRead> {
+  const requests: TEventRequest[] = [];
+  for (;;) {
+    const { status, body } = await ctx.reads.call("events", "GET", `/api/v1/event-requests?${query}&skip=${requests.length}&take=${MAX_TAKE}`);
+    if (status !== 200) throw new Error(`events answered ${status}`);
+    const page = body as TListEventRequestsResponse;
+    requests.push(...page.event_requests);
+    const isComplete = page.event_requests.length < MAX_TAKE || requests.length >= page.total_count;
+    if (isComplete || requests.length >= limit) return { requests: requests.slice(0, limit), isComplete: isComplete && requests.length <= limit };
+  }
+}
+
+export interface RoleRead extends RequestsRead {
+  role: "creator" | "reviewer";
+}
+
+/**
+ * Both roles' requests in one start order, at most `limit`. A list that stopped at its cap may
+ * be missing anything after its last request, so the merged list ends there too: what it shows
+ * is every request up to where it ends, never a later one while an earlier one is missing. Pure.
+ */
+export function mergeInStartOrder(reads: readonly RoleRead[], limit = MAX_REQUESTS_READ): { entries: Array<{ request: TEventRequest; role: RoleRead["role"] }>; isComplete: boolean } {
+  const startOf = (request: TEventRequest) => eventDateToEpochMs(request.start_date);
+  const cutoff = Math.min(...reads.filter((read) => !read.isComplete).map((read) => (read.requests.length > 0 ? startOf(read.requests.at(-1)!) : -Infinity)));
+  const all = reads
+    .flatMap(({ requests, role }) => requests.map((request) => ({ request, role })))
+    .filter(({ request }) => startOf(request) <= cutoff)
+    .sort((a, b) => startOf(a.request) - startOf(b.request));
+  return { entries: all.slice(0, limit), isComplete: reads.every((read) => read.isComplete) && all.length <= limit };
+}
+
+/**
+ * The user's event requests (theirs and those they review) starting inside [from, to), in start
+ * order; `isComplete` false when there were more than `MAX_REQUESTS_READ` (the first ones shown).
+ */
+export async function eventsBetween(ctx: TurnContext, from: number, to: number): Promise<{ items: TAssistantEventItem[]; requests: TEventRequest[]; isComplete: boolean }> {
+  const window = `start_date_from=${encodeURIComponent(new Date(from).toISOString())}&start_date_to=${encodeURIComponent(new Date(to - 1).toISOString())}`;
+  const reads = await Promise.all((["creator", "reviewer"] as const).map(async (role) => ({ role, ...(await readInStartOrder(ctx, `role=${role}&${window}`)) })));
+  const { entries, isComplete } = mergeInStartOrder(reads);
   return {
-    requests: all.map(({ request }) => request),
-    items: all.map(({ request, role }) => ({ id: request.id, title: request.title, start_date: request.start_date, end_date: request.end_date, status: request.status, role })),
+    requests: entries.map(({ request }) => request),
+    items: entries.map(({ request, role }) => ({ id: request.id, title: request.title, start_date: request.start_date, end_date: request.end_date, status: request.status, role })),
+    isComplete,
   };
 }
 
-/** The user's own requests that could be changed or cancelled: from yesterday on, mine only. */
-export async function myUpcomingRequests(ctx: TurnContext): Promise<TEventRequest[]> {
+/**
+ * The user's own requests that could be changed or cancelled: from yesterday on, mine only,
+ * the earliest `MAX_REQUESTS_READ` of them.
+ */
+export async function myUpcomingRequests(ctx: TurnContext): Promise<RequestsRead> {
   const from = new Date(ctx.nowMs - 86_400_000).toISOString();
-  const { status, body } = await ctx.reads.call("events", "GET", `/api/v1/event-requests?role=creator&start_date_from=${encodeURIComponent(from)}`);
-  if (status !== 200) throw new Error(`events answered ${status}`);
-  return (body as { event_requests: TEventRequest[] }).event_requests ?? [];
+  return readInStartOrder(ctx, `role=creator&start_date_from=${encodeURIComponent(from)}`);
 }
 
 /** The availability the calendar service gives for one person (contracts' ZPersonAvailabilitySchema). */

@@ -123,9 +123,9 @@ export async function chat(person: Person, content: string, options: { timezone?
   };
 }
 
-/** What a person has in the events service: their own requests and those they review. */
+/** What a person has in the events service: their own requests and those they review (a page of up to 100 each). */
 export async function requestsOf(person: Person) {
-  const mine = (await person.browser.json("GET", "/api/v1/event-requests")).body.event_requests as Array<{ id: string; title: string | null; status: string; approvers: Array<{ user_id: string; required: boolean }> }>;
-  const reviewing = (await person.browser.json("GET", "/api/v1/event-requests?role=reviewer")).body.event_requests as Array<{ id: string; title: string | null; status: string }>;
+  const mine = (await person.browser.json("GET", "/api/v1/event-requests?take=100")).body.event_requests as Array<{ id: string; title: string | null; status: string; approvers: Array<{ user_id: string; required: boolean }> }>;
+  const reviewing = (await person.browser.json("GET", "/api/v1/event-requests?role=reviewer&take=100")).body.event_requests as Array<{ id: string; title: string | null; status: string }>;
   return { mine, reviewing };
 }

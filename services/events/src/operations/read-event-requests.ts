@@ -1,6 +1,6 @@
-import type { TEventRequest } from "@amia/contracts";
+import type { TEventRequest, TPaginationQuery } from "@amia/contracts";
 import { maySee, peopleNamedBy, toEventRequest, type EventRequestState } from "../domain/event-request.ts";
-import type { EventRequestsStore, ListFilter } from "../store/event-requests-store.ts";
+import type { EventRequestsStore, ListFilter, ListOrder } from "../store/event-requests-store.ts";
 import type { PeopleProjection } from "../store/people-projection.ts";
 
 export interface ReadDeps {
@@ -24,12 +24,9 @@ async function scoped({ people }: ReadDeps, userId: string, filter: ListFilter):
   return filter.role === "reviewer" ? { ...filter, creatorIds: await people.connectionsOf(userId) } : filter;
 }
 
-export async function listVisible(deps: ReadDeps, userId: string, filter: ListFilter): Promise<EventRequestState[]> {
-  return deps.store.list(userId, await scoped(deps, userId, filter));
-}
-
-export async function pageVisible(deps: ReadDeps, userId: string, filter: ListFilter, skip: number, take: number): Promise<{ docs: EventRequestState[]; total: number }> {
-  return deps.store.page(userId, await scoped(deps, userId, filter), skip, take);
+/** One page of the requests `userId` may see that `filter` selects, in `order`. */
+export async function pageVisible(deps: ReadDeps, userId: string, filter: ListFilter, order: ListOrder, page: TPaginationQuery): Promise<{ docs: EventRequestState[]; total: number }> {
+  return deps.store.page(userId, await scoped(deps, userId, filter), order, page);
 }
 
 /** Requests as the API shows them, each person named from the people projection (one read). */

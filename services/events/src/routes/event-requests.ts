@@ -9,12 +9,14 @@ import {
   ZReviewDecisionBodySchema,
   ZUpdateEventRequestBodySchema,
   type TEventRequestResponse,
+  type TListEventRequestsResponse,
+  type TListEventRequestsWithApprovalsResponse,
 } from "@amia/contracts";
 import type { EventRequestState } from "../domain/event-request.ts";
 import { createEventRequest } from "../operations/create-event-request.ts";
 import { deleteEventRequest } from "../operations/delete-event-request.ts";
 import { editEventRequest } from "../operations/edit-event-request.ts";
-import { findVisible, listVisible, pageVisible, present } from "../operations/read-event-requests.ts";
+import { findVisible, pageVisible, present } from "../operations/read-event-requests.ts";
 import { reviewEventRequest } from "../operations/review-event-request.ts";
 import type { EventRequestsStore } from "../store/event-requests-store.ts";
 import type { PeopleProjection } from "../store/people-projection.ts";
@@ -45,23 +47,25 @@ export function eventRequestsRoutes({ store, people, auth, maxOpenPerUser }: Dep
 
   routes.get(BASE, validate("query", ZListEventRequestsQuerySchema), async (c) => {
     const query = c.req.valid("query");
+    const { skip, take } = query;
     const range = dateRangeToEpochRange({ from: query.start_date_from, to: query.start_date_to, timeZone: query.time_zone });
-    const states = await listVisible(deps, c.var.user.id, {
+    const filter = {
       role: query.role,
       status: query.status,
       importanceLevel: query.importance_level,
       createdBy: query.created_by,
       startFromMs: range.fromMs,
       startToExclusiveMs: range.toExclusiveMs,
-    });
-    return c.json({ event_requests: await present(deps, states) });
+    };
+    const { docs, total } = await pageVisible(deps, c.var.user.id, filter, "start", { skip, take });
+    return c.json({ event_requests: await present(deps, docs), skip, take, total_count: total } satisfies TListEventRequestsResponse);
   });
 
   // Before `/:id`, which would otherwise take "with-approvals" for an id.
   routes.get(`${BASE}/with-approvals`, validate("query", ZListEventRequestsWithApprovalsQuerySchema), async (c) => {
     const { role, status, skip, take } = c.req.valid("query");
-    const { docs, total } = await pageVisible(deps, c.var.user.id, { role, status }, skip, take);
-    return c.json({ event_requests: await present(deps, docs), skip, take, total_count: total });
+    const { docs, total } = await pageVisible(deps, c.var.user.id, { role, status }, "newest", { skip, take });
+    return c.json({ event_requests: await present(deps, docs), skip, take, total_count: total } satisfies TListEventRequestsWithApprovalsResponse);
   });
 
   const getOne = async (userId: string, id: string) => {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Collection, Db, Filter } from "mongodb";
 import { appendToOutbox, isDuplicateKeyError, withOutbox, withoutOutbox, WRITE_CONFLICT, type IndexPlan, type TWriteConflict, type WithOutbox } from "@amia/kit";
-import type { TCalendarEventSyncedData, TDomainEvent, TEventRequestStatus } from "@amia/contracts";
+import type { TCalendarEventSyncedData, TDomainEvent, TEventRequestStatus, TPaginationQuery } from "@amia/contracts";
 import type { EventRequestState } from "../domain/event-request.ts";
 
 /** Storage shape of an event request: its state and the events its last writes caused. */
@@ -20,6 +20,9 @@ export const EVENT_REQUESTS_INDEXES: IndexPlan = {
   [EVENT_REQUESTS_COLLECTION]: [
     { key: { created_by: 1, deleted_at: 1, created_at: -1 }, name: "event_requests_by_creator" },
     { key: { reviewer_ids: 1, deleted_at: 1, created_at: -1 }, name: "event_requests_by_reviewer" },
+    // The plain list's start order (LIST_ORDERS.start), so its pages are read in index order.
+    { key: { created_by: 1, deleted_at: 1, start_at: 1, _id: 1 }, name: "event_requests_by_creator_start" },
+    { key: { reviewer_ids: 1, deleted_at: 1, start_at: 1, _id: 1 }, name: "event_requests_by_reviewer_start" },
   ],
 };
 
@@ -39,8 +42,16 @@ export interface ListFilter {
   createdBy?: string | undefined;
 }
 
-/** The most a plain (unpaged) list returns; the paged list is the way past it. */
-export const UNPAGED_LIST_LIMIT = 500;
+/**
+ * The orders a list is paged in, each ending on `_id` so that requests sharing a start or a
+ * creation time keep one order from page to page (no request shown twice or skipped).
+ * `start`: the plain list (earliest first); `newest`: the list with approvals.
+ */
+const LIST_ORDERS = {
+  start: { start_at: 1, _id: 1 },
+  newest: { created_at: -1, _id: -1 },
+} as const;
+export type ListOrder = keyof typeof LIST_ORDERS;
 
 export function createEventRequestsStore(db: Db) {
   const requests: Collection<EventRequestDocument> = db.collection<EventRequestDocument>(EVENT_REQUESTS_COLLECTION);
@@ -97,13 +108,12 @@ export function createEventRequestsStore(db: Db) {
       return result.matchedCount === 1 ? next : WRITE_CONFLICT;
     },
 
-    list: async (userId: string, filter: ListFilter): Promise<EventRequestState[]> =>
-      (await requests.find(byRole(userId, filter)).sort({ start_at: 1, _id: 1 }).limit(UNPAGED_LIST_LIMIT).toArray()).map(withoutOutbox),
-
-    async page(userId: string, filter: ListFilter, skip: number, take: number): Promise<{ docs: EventRequestState[]; total: number }> {
+    /** One page of the requests `filter` selects, in `order`, with how many it selects in all. */
+    async page(userId: string, filter: ListFilter, order: ListOrder, { skip, take }: TPaginationQuery): Promise<{ docs: EventRequestState[]; total: number }> {
       const query = byRole(userId, filter);
       const [docs, total] = await Promise.all([
-        take === 0 ? Promise.resolve([]) : requests.find(query).sort({ created_at: -1, _id: -1 }).skip(skip).limit(take).toArray(),
+        // `limit(0)` would mean "no limit" to MongoDB; a page of nothing is only the count.
+        take === 0 ? Promise.resolve([]) : requests.find(query).sort(LIST_ORDERS[order]).skip(skip).limit(take).toArray(),
         requests.countDocuments(query),
       ]);
       return { docs: docs.map(withoutOutbox), total };
