@@ -44,7 +44,7 @@ async function signOut(page: Page): Promise<void> {
 
 /** The page scrolls sideways if its content is wider than the window. */
 async function scrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  return page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth");
 }
 
 /** Settings → Two-step verification → Set up → the app's first code → the recovery codes. */
