@@ -21,6 +21,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { connectMongo, createBus, createRedis } from "@amia/kit";
+import { quietLogger } from "@amia/kit/testing";
 import { TestBrowser } from "../../bff/src/testing/test-browser.ts";
 import { PROCESSES } from "../processes.ts";
 import { CLUSTER_PROCESSES } from "./cluster-processes.ts";
@@ -39,6 +41,7 @@ const CLOCK_TICKS = 100;
 const root = resolve(import.meta.dirname, "../..");
 const run = `k8sm${Date.now().toString(36)}`;
 const logDir = tmpdir();
+const dbName = (process: string) => `${run}_${process}`.replace(/[^A-Za-z0-9_-]/g, "_");
 const portOf = (name: string) => PROCESSES.find((spec) => spec.name === name)!.port + PORT_OFFSET;
 const urlOf = (name: string) => `http://127.0.0.1:${portOf(name)}`;
 
@@ -88,7 +91,7 @@ function start(spec: (typeof PROCESSES)[number]): Running {
   const log = createWriteStream(join(logDir, `${run}-${spec.name}.log`));
   const child = spawn(process.execPath, spec.args, {
     cwd: join(root, spec.dir),
-    env: { ...sharedEnv, PORT: String(portOf(spec.name)), MONGO_DB: `${run}_${spec.name}`.replace(/[^A-Za-z0-9_-]/g, "_") },
+    env: { ...sharedEnv, PORT: String(portOf(spec.name)), MONGO_DB: dbName(spec.name) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.pipe(log);
@@ -279,4 +282,26 @@ try {
   }
 } finally {
   await stopAll();
+  await cleanUp();
+}
+
+/** Leaves the shared infrastructure as it was: this run's topics, databases and Redis keys go. */
+async function cleanUp(): Promise<void> {
+  const logger = quietLogger();
+  const bus = createBus({ brokers: sharedEnv.KAFKA_BROKERS!.split(","), clientId: run, logger, topicPrefix: sharedEnv.KAFKA_TOPIC_PREFIX! });
+  await bus.deleteOwnTopics().catch((error: unknown) => console.error("could not delete this run's topics:", error));
+  await bus.close();
+  for (const spec of [...measured, ...helpers]) {
+    const mongo = await connectMongo({ url: sharedEnv.MONGO_URL!, dbName: dbName(spec.name), logger });
+    await mongo.db.dropDatabase().catch(() => undefined);
+    await mongo.close();
+  }
+  const redis = createRedis({ url: sharedEnv.REDIS_URL! });
+  // BullMQ's and the BFF's keys all start with the run's prefix.
+  for (let cursor = "0"; ; ) {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${run}*`, "COUNT", 500);
+    if (keys.length > 0) await redis.del(...keys);
+    if ((cursor = next) === "0") break;
+  }
+  await redis.quit();
 }
