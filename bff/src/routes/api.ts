@@ -26,7 +26,9 @@ const userOf = (c: Context<any>) => (c.var as BffEnv["Variables"]).session?.user
 
 /**
  * The limits a catalogue route counts against: every write the general write limit, a stricter
- * class where the route's abuse lands on others, chat its own (per user and per IP).
+ * class where the route's abuse lands on others, chat its own (per user and per IP). A chat turn
+ * and smart-fill are POSTs that change nothing (the agent holds a turn to reads; writes happen
+ * only on Confirm), so they count against chat's limits, not the write limit.
  */
 export function rateLimitRules(config: BffConfig): (route: RouteSpec) => RateLimitRule[] {
   const { env } = config;
@@ -48,7 +50,7 @@ export function rateLimitRules(config: BffConfig): (route: RouteSpec) => RateLim
   return (route) => {
     const stricterClass = STRICTER_CLASS_BY_ROUTE[`${route.method} ${route.path}`];
     return [
-      ...(isWrite(route.method) ? [writes] : []),
+      ...(isWrite(route.method) && route.rateLimit !== "chat" ? [writes] : []),
       ...(stricterClass ? [stricter[stricterClass]] : []),
       ...(route.rateLimit === "chat" ? chat : []),
     ];

@@ -20,10 +20,11 @@ describe("rate-limit classes of the catalogue's routes", () => {
     }
   });
 
-  it("counts every route that changes something against the write limit, and no read", () => {
+  it("counts every route that changes something against the write limit, and no read or chat turn", () => {
     for (const spec of ROUTES) {
       const names = rulesOf(spec).map((rule) => rule.name);
-      expect([spec.method, spec.path, names.includes("writes:user")]).toEqual([spec.method, spec.path, isWrite(spec.method)]);
+      const changes = isWrite(spec.method) && spec.rateLimit !== "chat";
+      expect([spec.method, spec.path, names.includes("writes:user")]).toEqual([spec.method, spec.path, changes]);
     }
     expect(rulesOf(route("GET", "/api/v1/relationship-requests/sent"))).toEqual([]);
   });
@@ -38,7 +39,7 @@ describe("rate-limit classes of the catalogue's routes", () => {
     expect(rulesOf(route("DELETE", "/api/v1/relationship-requests/:id")).map((rule) => rule.name)).toEqual(["writes:user"]);
   });
 
-  it("keeps chat's own limits, per user and per IP", () => {
-    expect(rulesOf(route("POST", "/api/v1/agent/commands/chat")).map((rule) => rule.name)).toEqual(["writes:user", "chat:user", "chat:ip"]);
+  it("keeps chat's own limits, per user and per IP, and does not count a turn as a change", () => {
+    expect(rulesOf(route("POST", "/api/v1/agent/commands/chat")).map((rule) => rule.name)).toEqual(["chat:user", "chat:ip"]);
   });
 });
