@@ -294,6 +294,13 @@ describe("the OpenAPI document", () => {
     expect(queryParameter("GET", "/api/v1/relationships", "take").schema.default).toBe(10);
   });
 
+  it("says which query parameters may be sent empty (an empty one counts as left out), asking the contract", () => {
+    expect(queryParameter("GET", "/api/v1/notifications", "take").allowEmptyValue).toBe(true);
+    expect(queryParameter("GET", "/api/v1/event-requests", "importance_level").allowEmptyValue).toBe(true);
+    expect(queryParameter("GET", "/api/v1/notifications", "is_read").allowEmptyValue).toBeUndefined();
+    expect(queryParameter("GET", "/api/v1/recipes/search", "q").allowEmptyValue).toBeUndefined();
+  });
+
   it("marks required query parameters as required", () => {
     expect(queryParameter("GET", "/api/v1/ai-usage/cost", "startDate").required).toBe(true);
     expect(queryParameter("GET", "/api/v1/ai-usage/cost", "timeZone").required).toBe(false);

@@ -22,6 +22,8 @@ export interface OpenApiParameter {
   name: string;
   in: "path" | "query" | "header" | "cookie";
   required: boolean;
+  /** A query parameter sent empty (`?take=`) counts as left out. */
+  allowEmptyValue?: boolean;
   description?: string;
   schema: JsonSchema;
 }
@@ -268,13 +270,18 @@ function objectProperties(schema: JsonSchema): [string, JsonSchema][] {
 function parametersFrom(schema: z.ZodType | undefined, location: "path" | "query", components: SchemaComponents): OpenApiParameter[] {
   if (!schema) return [];
   const json = toJsonSchema(schema, "input");
+  const shape = ((schema as unknown as { _zod: { def: { shape?: Record<string, z.ZodType> } } })._zod.def.shape ?? {}) as Record<string, z.ZodType>;
   return objectProperties(json).map(([name, property]) => {
     const text = PARAMETER_DESCRIPTIONS[name] ?? (typeof property.description === "string" ? property.description : undefined);
+    // Asked of the contract: does this parameter take "" (as left out, or as a value)?
+    const field = shape[name];
+    const acceptsEmpty = location === "query" && field !== undefined && field.safeParse("").success && !isRequired(json, name);
     return {
       name,
       in: location,
       // A path parameter is always required (OpenAPI says so); a query one when the schema says.
       required: location === "path" || isRequired(json, name),
+      ...(acceptsEmpty ? { allowEmptyValue: true } : {}),
       ...(text === undefined ? {} : { description: text }),
       schema: components.intern(property),
     };
