@@ -28,6 +28,8 @@ export interface CaseOptions {
   bodyLimitBytes: number;
   /** Real ids for `{id}` by path (seeded resources); anything else gets a made-up id. */
   idFor: (operation: DocOperation) => string;
+  /** Operations whose cases go after all others (sign-out ends the session the others use). */
+  last?: readonly string[];
 }
 
 const JSON_TYPE = { "content-type": "application/json" };
@@ -209,6 +211,9 @@ export function ownCases(operations: readonly DocOperation[], options: CaseOptio
     const send = (label: string, json: string, expected?: number, extraHeaders: Record<string, string> = {}) =>
       push(label, { method: operation.method, target, headers: { ...JSON_TYPE, ...extraHeaders }, body: json, ...(expected === undefined ? {} : { expected }) });
 
+    // The request as documented (required parameters and the smallest valid body).
+    push("as documented", { method: operation.method, target, headers: bodyJson ? JSON_TYPE : {}, ...(bodyJson ? { body: bodyJson } : {}) });
+
     // Hostile ids in the path.
     if (operation.pathParameters.length > 0) {
       const ids = ["a".repeat(129), "a".repeat(4_000), "%", "%E0%A4%A", "%00", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "..", "%24ne", "%7B%22%24gt%22%3A%22%22%7D", "null", "-1", "0", "%F0%9F%8E%89", "%C0%AF", "a%20b", "'%20OR%201=1%20--"];
@@ -262,10 +267,11 @@ export function ownCases(operations: readonly DocOperation[], options: CaseOptio
     // Prototype keys at the top and inside every object-valued field.
     const pollution = '{"polluted":"fuzz-polluted","isAdmin":true,"user_id":"someone-else"}';
     for (const key of ["__proto__", "constructor", "prototype"]) {
-      send(`${key} key`, withRawKey(bodyJson, key, key === "constructor" ? `{"prototype":${pollution}}` : pollution));
+      const raw = key === "constructor" ? `{"prototype":${pollution}}` : pollution;
+      send(`${key} key`, withRawKey(bodyJson, key, raw));
       for (const [field, value] of Object.entries(body)) {
         if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-        send(`${key} in ${field}`, withRaw(body, field, withRawKey(JSON.stringify(value), key, pollution)));
+        send(`${key} in ${field}`, withRaw(body, field, withRawKey(JSON.stringify(value), key, raw)));
       }
     }
 
@@ -297,10 +303,17 @@ export function ownCases(operations: readonly DocOperation[], options: CaseOptio
       }
     }
   }
-  // Deletes last: before them, every other case finds the seeded resources still there. Within
-  // each part, one case of each operation in turn, so cases sent side by side rarely write to
-  // the same resource (two writers on one event request measure only the database's lock).
-  return [...interleaved(cases.filter((testCase) => testCase.method !== "DELETE")), ...interleaved(cases.filter((testCase) => testCase.method === "DELETE"))];
+  // Deletes late: before them, every other case finds the seeded resources still there; the
+  // `last` operations (sign-out) after everything. Within each part, one case of each operation
+  // in turn, so cases sent side by side rarely write to the same resource (two writers on one
+  // event request measure only the database's lock).
+  const isLast = (testCase: OwnCase) => (options.last ?? []).includes(testCase.operation);
+  const isDelete = (testCase: OwnCase) => testCase.method === "DELETE" && !isLast(testCase);
+  return [
+    ...interleaved(cases.filter((testCase) => !isDelete(testCase) && !isLast(testCase))),
+    ...interleaved(cases.filter(isDelete)),
+    ...cases.filter(isLast),
+  ];
 }
 
 function interleaved(cases: readonly OwnCase[]): OwnCase[] {
