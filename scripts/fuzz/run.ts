@@ -24,7 +24,7 @@
  * artifacts/fuzz/.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROCESSES } from "../../deploy/processes.ts";
@@ -79,6 +79,8 @@ const seedOption = option("--seed");
 const bodyLimitBytes = Number(process.env.BODY_LIMIT_BYTES ?? 256 * 1024);
 
 mkdirSync(OUT_DIR, { recursive: true });
+// A finding listed by an earlier run must not pass for one of this run.
+for (const stale of ["mismatches.txt", "server-errors.json"]) rmSync(join(OUT_DIR, stale), { force: true });
 let stack: Stack | undefined;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
