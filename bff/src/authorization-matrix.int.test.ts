@@ -205,6 +205,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // The BFF's own routes.
   "GET /healthz": { expect: everyone(200) },
   "GET /readyz": { expect: everyone(200) },
+  "GET /metrics": { expect: everyone(200) },
   "GET /.well-known/jwks.json": { expect: everyone(200) },
   "GET /api/v1/openapi.json": { expect: everyone(200) },
   "GET /api/v1/docs": { expect: everyone(200) },

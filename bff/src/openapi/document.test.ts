@@ -35,6 +35,7 @@ const BFF_OPERATIONS = [
   "GET /api/v1/docs",
   "GET /healthz",
   "GET /readyz",
+  "GET /metrics",
 ];
 
 function operations(doc: OpenApiDocument = document): { key: string; path: string; method: string; operation: OpenApiOperation }[] {
@@ -388,6 +389,7 @@ describe("the OpenAPI document", () => {
       "GET /api/v1/docs",
       "GET /healthz",
       "GET /readyz",
+      "GET /metrics",
     ]);
 
     for (const { key, method, operation: op } of operations()) {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import * as C from "@amia/contracts";
-import { HTTP_STATUS_BY_CODE } from "@amia/kit";
+import { HTTP_STATUS_BY_CODE, METRICS_PATH } from "@amia/kit";
 import packageJson from "../../package.json" with { type: "json" };
 import { BINDING_COOKIE, PENDING_MFA_COOKIE } from "../auth/sign-in-cookies.ts";
 import { ROUTES, type HttpMethod, type RouteSpec } from "../routes/catalogue.ts";
@@ -88,7 +88,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Assistant: "The chat assistant.",
   Recipes: "My recipes and their ingredients.",
   Profile: "My own account, its settings and its second factor.",
-  [OPERATIONS_TAG]: "Liveness and readiness probes, and this description of the API.",
+  [OPERATIONS_TAG]: "Liveness and readiness probes, metrics, and this description of the API.",
 };
 
 /** Entity schemas worth a name; every equal subtree in the document becomes a `$ref` to them. */
@@ -587,6 +587,18 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
           "200": { description: "Ready.", content: jsonContent({ ...probe, properties: { ...probe.properties, checks: { type: "object", additionalProperties: { type: "string" } } } }) },
           "503": { description: "A dependency does not answer (`status: unavailable`); `checks` says which.", content: jsonContent({ ...probe, properties: { ...probe.properties, checks: { type: "object", additionalProperties: { type: "string" } } } }) },
         },
+      },
+    ],
+    [
+      METRICS_PATH,
+      "get",
+      {
+        operationId: "getMetrics",
+        summary: "The BFF's metrics, for Prometheus",
+        description: "Request durations by route and status, and the process's own figures, in Prometheus's text format. On the BFF's own port for the scraper; the web server in front does not pass it on.",
+        tags: [OPERATIONS_TAG],
+        ...publicRoute,
+        responses: { "200": { description: "OK", content: { "text/plain": { schema: { type: "string", description: "Prometheus text exposition format 0.0.4." } } } } },
       },
     ],
   ];
