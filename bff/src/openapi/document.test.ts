@@ -349,6 +349,11 @@ describe("the OpenAPI document", () => {
     expect(errorsOf("GET", "/api/v1/calendar/admin/jobs")).toEqual(["401", "403", "500", "502", "503", "504"]);
     expect(errorsOf("GET", "/api/v1/notifications")).toEqual(["400", "401", "500", "502", "503", "504"]);
     expect(errorsOf("POST", "/api/v1/agent/commands/chat")).toContain("404");
+    // Every limit a route counts against is said in words (a rule without words would show its name).
+    for (const route of ROUTES) expect(operation(route.method, toOpenApiPath(route.path)).description, `${route.method} ${route.path}`).not.toMatch(/\b[\w-]+:(user|ip)\b/);
+    expect(operation("POST", "/api/v1/agent/commands/chat").description).toContain("chat limit");
+    expect(operation("POST", "/api/v1/agent/commands/chat").description).not.toContain("limit on changes");
+    expect(operation("POST", "/api/v1/relationship-requests").description).toContain("relationship requests");
     // Each exception still names a catalogue route.
     for (const key of [...FORBIDDEN_READS, ...NOT_FOUND_BY_BODY]) expect(ROUTES.some((route) => `${route.method} ${route.path}` === key), key).toBe(true);
     expect(document.components.schemas.ErrorBody).toEqual({

@@ -6,7 +6,9 @@ import { BINDING_COOKIE, PENDING_MFA_COOKIE } from "../auth/sign-in-cookies.ts";
 import { ROUTES, type HttpMethod, type RouteSpec } from "../routes/catalogue.ts";
 import { NOTIFICATIONS_STREAM_PATH } from "../routes/notifications-stream.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../security/csrf.ts";
-import { isWrite, STRICTER_CLASS_BY_ROUTE } from "../security/rate-limit.ts";
+import type { BffConfig } from "../env.ts";
+import { rateLimitRules } from "../routes/api.ts";
+import { isWrite } from "../security/rate-limit.ts";
 import { SESSION_COOKIE, SESSION_MISSING } from "../sessions/session-middleware.ts";
 import { SchemaComponents, toJsonSchema, type JsonSchema } from "./json-schema.ts";
 
@@ -178,6 +180,20 @@ const ERROR_RESPONSES = {
 
 type ErrorCode = keyof typeof ERROR_RESPONSES;
 
+/**
+ * Which of the BFF's rate limits a route counts against: the router's own table (routes/api.ts).
+ * Only the rules' names are read here, never their numbers, so no configuration is needed.
+ */
+const limitsOf = rateLimitRules({ env: {} } as unknown as BffConfig);
+
+/** Words for a limit, by its rule's name (routes/api.ts); a rule not named here says its name. */
+const LIMIT_WORDS: Record<string, string> = {
+  "writes:user": "the per-user limit on changes",
+  "relationship-requests:user": "the stricter per-user limit on relationship requests (an hour)",
+  "chat:user": "the per-user chat limit",
+  "chat:ip": "the per-IP chat limit",
+};
+
 /** Reads a service refuses with 403 (the CSRF check guards changes only): the operators' view. */
 export const FORBIDDEN_READS: ReadonlySet<string> = new Set(["GET /api/v1/calendar/admin/jobs"]);
 /** Routes that answer 404 for an id in their body rather than in their path: another's conversation. */
@@ -201,7 +217,8 @@ function errorCodesFor(route: RouteSpec): ErrorCode[] {
     not_found: route.path.includes("/:") || NOT_FOUND_BY_BODY.has(key),
     conflict: isChange,
     payload_too_large: mayCarryBody,
-    rate_limited: isChange || route.rateLimit !== undefined,
+    // The BFF's limits, and the services' quotas on what a change creates.
+    rate_limited: isChange || limitsOf(route).length > 0,
     internal: true,
     upstream_unavailable: true,
     unsupported_media_type: mayCarryBody,
@@ -374,16 +391,14 @@ function catalogueOperation(route: RouteSpec, components: SchemaComponents): [st
   }
 
   const isBodyRequired = route.body !== undefined && !route.body.safeParse(undefined).success;
-  const stricterClass = STRICTER_CLASS_BY_ROUTE[`${route.method} ${route.path}`];
+  const limits = limitsOf(route).map((rule) => LIMIT_WORDS[rule.name] ?? rule.name);
   const operation: OpenApiOperation = {
     operationId: operationIdFor(method, path),
     summary: route.summary,
     description: operationDescription([
       route.summary + ".",
       route.isStream && "The response streams as server-sent events (`text/event-stream`) and is passed through unbuffered.",
-      isWrite(route.method) && "Counts against the per-user limit on changes: over it, 429 with `Retry-After`.",
-      stricterClass && `Counts against the stricter per-user limit on ${stricterClass.replace(/_/g, " ")} as well.`,
-      route.rateLimit && `Rate-limited (the ${route.rateLimit} limit, per user and per IP): over it, 429 with \`Retry-After\`.`,
+      limits.length > 0 && `Counts against ${limits.join(", ")}: over one, 429 with \`Retry-After\`.`,
       isStateChanging && `Requires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header and a same-origin request (CSRF).`,
       !route.body && isStateChanging && "Takes no body: one sent anyway is read (JSON only, within the size limit) and dropped.",
     ]),
