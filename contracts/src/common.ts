@@ -56,31 +56,33 @@ export function queryBoolean(field: string) {
   });
 }
 
-const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+/**
+ * A query integer is written in decimal digits (a minus allowed, for the message): anything else
+ * stays text and is refused, where `Number()` would read " " or a tab as 0, "0x10" as 16 and "1e2"
+ * as 100. An empty value counts as absent.
+ */
+const queryIntegerText = (value: unknown) => (value === "" ? undefined : typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value);
 
 function queryIntegerSchema(field: string, bounds: { min: number; max?: number }) {
   const range =
     bounds.max === undefined
       ? `an integer of at least ${bounds.min}`
       : `an integer between ${bounds.min} and ${bounds.max}`;
-  const schema = z.coerce
+  const schema = z
     .number({ error: `${field} must be ${range}` })
     .int({ error: `${field} must be ${range}` })
     .min(bounds.min, { error: `${field} must be ${range}` });
   return bounds.max === undefined ? schema : schema.max(bounds.max, { error: `${field} must be ${range}` });
 }
 
-/**
- * An optional integer in a query string, coerced from text. An empty value (`?take=`) counts as
- * absent: `z.coerce.number()` alone would read it as 0.
- */
+/** An optional integer in a query string, read from its digits. An empty value (`?take=`) counts as absent. */
 export function queryInteger(field: string, bounds: { min: number; max?: number }) {
-  return z.preprocess(emptyToUndefined, queryIntegerSchema(field, bounds).optional());
+  return z.preprocess(queryIntegerText, queryIntegerSchema(field, bounds).optional());
 }
 
 /** An integer in a query string with a default for an absent or empty value. */
 export function queryIntegerWithDefault(field: string, bounds: { min: number; max?: number }, fallback: number) {
-  return z.preprocess(emptyToUndefined, queryIntegerSchema(field, bounds).default(fallback));
+  return z.preprocess(queryIntegerText, queryIntegerSchema(field, bounds).default(fallback));
 }
 
 /** Free text a user typed into an optional field (title, notes ...): trimmed, bounded. */
