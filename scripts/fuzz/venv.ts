@@ -23,9 +23,9 @@ function run(command: string, args: string[], what: string): string {
 }
 
 /**
- * The newest Python 3.10+ on the PATH (or $PYTHON): schemathesis needs 3.10, and CPython before
- * 3.12.5 / 3.13 can fail with "AST constructor recursion depth mismatch" when its workers parse
- * code in two threads at once.
+ * The newest Python 3.10+ on the PATH (or $PYTHON): schemathesis needs 3.10, and a newer CPython
+ * is the better bet (3.11.7 once failed a coverage phase with "AST constructor recursion depth
+ * mismatch", a thread-safety error inside CPython's parser, with two workers).
  */
 function pickPython(): { command: string; version: string } {
   const candidates = process.env.PYTHON ? [process.env.PYTHON] : ["python3.13", "python3.12", "python3.11", "python3.10", "python3"];
