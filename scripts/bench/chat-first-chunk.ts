@@ -3,10 +3,13 @@
  * sending the request to reading the first streamed text, over 100 chats (default):
  *
  *   - direct:  the `openai`-wire stand-in alone (POST /v1/chat/completions, stream: true);
- *   - via BFF: browser → BFF (session, rate limit, token mint) → agent (validation, the openai
- *              SDK) → the same stand-in, and the delta back through both streams.
+ *   - agent:   the agent service alone, called as the BFF calls it (a token minted by the BFF's
+ *              keys): validation, the credit check, the openai SDK → the same stand-in;
+ *   - via BFF: browser → BFF (session, rate limit, token mint) → agent → the same stand-in, and
+ *              the delta back through both streams.
  *
- * The difference is what our path adds before the first token. The stand-in answers each chat
+ * The difference between the first and the last is what our path adds before the first token;
+ * the middle row splits it between the BFF's hop and the agent's. The stand-in answers each chat
  * with one text turn in 5 chunks and no delay, so the model itself costs ~nothing.
  *
  *   npm run bench:chat                   100 chats per target
@@ -21,6 +24,7 @@ import { createEventsService } from "../../services/events/src/app.ts";
 import { createIdentityService } from "../../services/identity/src/app.ts";
 import { createAgentService } from "../../services/agent/src/app.ts";
 import { createUsageService } from "../../services/usage/src/app.ts";
+import { AGENT_ON_BEHALF_OF } from "../../bff/src/routes/catalogue.ts";
 
 const chats = Number(process.argv[process.argv.indexOf("--chats") + 1] || 0) || 100;
 const WARM_UP = 5;
@@ -96,8 +100,26 @@ try {
     return firstChunkMs(() => browser.call("POST", "/api/v1/agent/commands/chat", chatBody, { headers: { accept: "text/event-stream" } }), (text) => text.includes('"type":"text"'));
   });
 
-  const rows = [direct, viaBff].map((row) => ({ target: row.label, "p50 ms": row.p50.toFixed(2), "p99 ms": row.p99.toFixed(2), "mean ms": row.mean.toFixed(2) }));
+  const me = (await (await browser.call("GET", "/api/v1/auth/session")).json()) as { user: { id: string; email: string } };
+  const agentUrl = world.services.agent!.served.url;
+  const principal = { id: me.user.id, email: me.user.email, kind: "user" as const };
+  const agentDirect = await measure("agent directly", async () => {
+    standIn.script([quickTurn]);
+    const token = await world!.bff.keys.mint(principal, ["agent", ...AGENT_ON_BEHALF_OF]);
+    return firstChunkMs(
+      () =>
+        fetch(`${agentUrl}/api/v1/agent/commands/chat`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${token}` },
+          body: JSON.stringify(chatBody),
+        }),
+      (text) => text.includes('"type":"text"'),
+    );
+  });
+
+  const rows = [direct, agentDirect, viaBff].map((row) => ({ target: row.label, "p50 ms": row.p50.toFixed(2), "p99 ms": row.p99.toFixed(2), "mean ms": row.mean.toFixed(2) }));
   console.table(rows);
+  console.log(`Added by the agent alone: p50 +${(agentDirect.p50 - direct.p50).toFixed(2)} ms; by the BFF's hop: p50 +${(viaBff.p50 - agentDirect.p50).toFixed(2)} ms`);
   console.log(`Added by BFF + agent: p50 +${(viaBff.p50 - direct.p50).toFixed(2)} ms, p99 +${(viaBff.p99 - direct.p99).toFixed(2)} ms`);
 } finally {
   await world?.close();

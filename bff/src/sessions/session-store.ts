@@ -75,6 +75,7 @@ export function createSessionStore({ redis, lifetime, now = Date.now }: { redis:
         await redis.del(key);
         return undefined;
       }
+      if (!decision.isRenewalDue) return { id, ...parsed.data };
       const renewed: TSessionRecord = { ...parsed.data, last_seen_at: at };
       // XX: a logout that ran meanwhile is not undone.
       const stored = await redis.set(key, JSON.stringify(renewed), "PX", decision.ttlMs, "XX");

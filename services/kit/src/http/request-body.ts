@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../errors.ts";
 
 /**
@@ -69,6 +69,18 @@ async function readBounded(body: ReadableStream<Uint8Array>, { limitBytes, drain
   return { kind: "whole", bytes };
 }
 
+/**
+ * Leaves the body for whatever runs next: Hono's `c.req.json()` / `text()` / `arrayBuffer()`
+ * (the validators, the BFF's forwarding) answer from its body cache; `c.req.raw`'s stream is
+ * spent, and nothing after this middleware reads it.
+ */
+function keepBody(c: Context, bytes: ArrayBuffer) {
+  // Hono keeps promises there (its types say values): `json()` chains `.then` on the text.
+  const cache = c.req.bodyCache as Record<string, unknown>;
+  cache.arrayBuffer = Promise.resolve(bytes);
+  cache.text = Promise.resolve(new TextDecoder().decode(bytes));
+}
+
 export function readWholeBody(options: RequestBodyOptions): MiddlewareHandler {
   const { limitBytes, drainBytes } = options;
   const tooLargeToRead = (c: Parameters<MiddlewareHandler>[0]) => {
@@ -80,19 +92,27 @@ export function readWholeBody(options: RequestBodyOptions): MiddlewareHandler {
 
   return async (c, next) => {
     const raw = c.req.raw;
-    // GET and HEAD carry no body here (the server drops one); a body-less request has nothing to read.
-    if (raw.method === "GET" || raw.method === "HEAD" || !raw.body) return next();
+    if (raw.method === "GET" || raw.method === "HEAD") return next();
     const declared = Number(c.req.header("content-length"));
-    if (Number.isFinite(declared) && declared > drainBytes && !c.req.header("transfer-encoding")) return tooLargeToRead(c);
+    const isChunked = Boolean(c.req.header("transfer-encoding"));
+    if (Number.isFinite(declared) && declared > drainBytes && !isChunked) return tooLargeToRead(c);
+    const contentType = c.req.header("content-type");
 
+    // A declared length within the limit is read in one go: @hono/node-server then takes it
+    // straight off the socket, ~0.3 ms a request cheaper than a web stream reader (the HTTP
+    // parser holds the sender to its content-length). The rest goes through the bounded read.
+    if (Number.isFinite(declared) && declared <= limitBytes && !isChunked) {
+      const bytes = await raw.arrayBuffer();
+      if (bytes.byteLength > 0 && !isJsonMediaType(contentType)) throw unsupportedMediaType(contentType);
+      keepBody(c, bytes);
+      return next();
+    }
+    if (!raw.body) return next();
     const read = await readBounded(raw.body, options);
     if (read.kind === "over-drain-limit") return tooLargeToRead(c);
     if (read.kind === "over-limit-drained") throw payloadTooLarge(limitBytes);
-    const contentType = c.req.header("content-type");
     if (read.bytes.byteLength > 0 && !isJsonMediaType(contentType)) throw unsupportedMediaType(contentType);
-    // The stream is spent: routes read the bytes from here (the signal and headers carry over).
-    // Empty bytes rather than null: a spent stream cannot be handed on, even an empty one.
-    c.req.raw = new Request(raw, { body: read.bytes });
+    keepBody(c, read.bytes.buffer as ArrayBuffer);
     return next();
   };
 }
