@@ -30,6 +30,8 @@ export interface Stack {
   sessionCookie: (user: { id: string; email: string }) => Promise<string>;
   /** A token the BFF would mint for this user and service (valid 2 minutes). */
   bearer: (user: { id: string; email: string }, service: StackService) => Promise<string>;
+  /** A token the BFF would mint for its own calls (internal routes) to this service. */
+  serviceBearer: (service: StackService) => Promise<string>;
   /** Stops the processes and removes their databases, topics and Redis keys. */
   close: () => Promise<void>;
 }
@@ -157,6 +159,7 @@ export async function startStack(label: string, services: readonly StackService[
       return `${SESSION_COOKIE}=${session.id}`;
     },
     bearer: (user, service) => mint({ id: user.id, email: user.email, kind: "user" }, service),
+    serviceBearer: (service) => mint({ id: "bff", kind: "service" }, service),
     close,
   };
 }

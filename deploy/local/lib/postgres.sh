@@ -83,6 +83,7 @@ pg_up() {
     require_same_port postgres "$PG_RUN" "$POSTGRES_PORT" "$pid"
     say "postgres: already running (pid $pid) on 127.0.0.1:$POSTGRES_PORT, reusing it"
     pg_wait "$pid"
+    pg_companion_indexes
     return 0
   fi
   if port_open "$POSTGRES_PORT"; then
@@ -104,7 +105,16 @@ pg_up() {
     "SELECT 1 FROM pg_database WHERE datname = '$PG_DATABASE'" | grep -q 1; then
     "$(pg_bin_dir)/createdb" -h 127.0.0.1 -p "$POSTGRES_PORT" -U "$PG_USER" "$PG_DATABASE"
   fi
+  pg_companion_indexes
   say "postgres: ready (pid $pid)"
+}
+
+# FerretDB's pushed-down equality filters need GIN companions of its btree indexes to use an index
+# at all (deploy/local/postgres/companion-indexes.sql says why); idempotent, so run on every `up`.
+pg_companion_indexes() {
+  "$(pg_bin_dir)/psql" -h 127.0.0.1 -p "$POSTGRES_PORT" -U "$PG_USER" -d "$PG_DATABASE" -v ON_ERROR_STOP=1 -qtA \
+    -f "$HERE/postgres/companion-indexes.sql" -c "SELECT amia_companion_index_backfill()" >/dev/null \
+    || die "postgres: could not install the companion-index trigger (deploy/local/postgres/companion-indexes.sql)"
 }
 
 # SIGINT is PostgreSQL's "fast" shutdown: SIGTERM ("smart") would wait for FerretDB's pooled
