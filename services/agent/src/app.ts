@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import OpenAI from "openai";
-import { ensureIndexes, type ServiceEnv, type ServiceModule, type ServiceModuleDeps } from "@amia/kit";
+import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModule, type ServiceModuleDeps } from "@amia/kit";
 import type { ModelConfig } from "./operations/chat.ts";
-import { busUsageRecorder } from "./events/ai-usage-recorded.ts";
+import { outboxUsageRecorder } from "./events/ai-usage-recorded.ts";
 import { createCreditsChecker } from "./operations/credits.ts";
 import { autoFillRoutes } from "./routes/auto-fill.ts";
 import { chatRoutes } from "./routes/chat.ts";
@@ -10,6 +10,7 @@ import { conversationRoutes } from "./routes/conversations.ts";
 import { proposalRoutes } from "./routes/proposals.ts";
 import { CONVERSATIONS_INDEXES, createConversationsStore } from "./store/conversations-store.ts";
 import { createProposalsStore, PROPOSALS_INDEXES } from "./store/proposals-store.ts";
+import { createUsageReportsStore } from "./store/usage-reports-store.ts";
 import type { ServiceUrls } from "./tools/user-services.ts";
 
 export interface AgentOptions {
@@ -27,8 +28,8 @@ export interface AgentOptions {
 
 /**
  * Streaming chat that proposes and lets the person confirm, persistent conversations, and
- * smart-fill; emits ai-usage.recorded. Its database holds the proposals it issued and the
- * users' conversations.
+ * smart-fill; emits ai-usage.recorded through its outbox. Its database holds the proposals it
+ * issued, the users' conversations and their usage reports until published.
  */
 export function createAgentService(options: AgentOptions) {
   return async ({ db, bus, logger, auth }: ServiceModuleDeps): Promise<ServiceModule> => {
@@ -39,10 +40,11 @@ export function createAgentService(options: AgentOptions) {
     if (!model) logger.info("no OPENAI_API_KEY: the assistant runs in offline mode");
     const urls = options.serviceUrls;
     const nowMs = options.nowMs ?? Date.now;
+    const outbox = createOutbox({ db, publish: bus.publish, logger });
     const deps = {
       auth,
       logger,
-      usage: busUsageRecorder(bus, logger),
+      usage: outboxUsageRecorder(createUsageReportsStore(db, outbox), logger),
       model,
       serviceUrls: typeof urls === "function" ? urls : () => urls,
       proposals: createProposalsStore(db),
@@ -59,8 +61,11 @@ export function createAgentService(options: AgentOptions) {
     routes.route("/", autoFillRoutes(deps));
     return {
       routes,
-      start: async () => bus.ensureTopics(["ai-usage"]),
-      stop: async () => {},
+      start: async () => {
+        await bus.ensureTopics(["ai-usage"]);
+        outbox.start();
+      },
+      stop: () => outbox.stop(),
     };
   };
 }

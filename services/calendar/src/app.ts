@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Job } from "bullmq";
-import { createJobQueue, createJobWorker, createOutboxRelay, createRedis, createSecretCipher, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createJobQueue, createJobWorker, createOutbox, createRedis, createSecretCipher, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { TOPICS } from "@amia/contracts";
 import { CONSUMED_TOPICS, calendarConsumers, sharingConsumer } from "./events/consumers.ts";
 import { createGoogleCalendar } from "./google/google-calendar.ts";
@@ -12,7 +12,7 @@ import { calendarRoutes } from "./routes/calendar.ts";
 import { syncJobsRoutes } from "./routes/sync-jobs.ts";
 import { tokensRoutes } from "./routes/tokens.ts";
 import { createSharingProjection, SHARING_INDEXES } from "./store/sharing-projection.ts";
-import { CALENDAR_SYNCS_COLLECTION, createSyncsStore } from "./store/syncs-store.ts";
+import { createSyncsStore } from "./store/syncs-store.ts";
 import { createTokensStore } from "./store/tokens-store.ts";
 
 export interface CalendarServiceConfig {
@@ -33,9 +33,9 @@ export interface CalendarServiceConfig {
  */
 export function createCalendarService(config: CalendarServiceConfig): ServiceModuleFactory {
   return async ({ db, bus, logger, auth }) => {
-    const relay = createOutboxRelay({ db, collections: [CALENDAR_SYNCS_COLLECTION], publish: bus.publish, logger });
+    const outbox = createOutbox({ db, publish: bus.publish, logger });
     const tokens = createTokensStore(db, createSecretCipher(config.tokenEncryptionKey));
-    const syncs = createSyncsStore(relay.db);
+    const syncs = createSyncsStore(db, outbox);
     await ensureIndexes(db, SHARING_INDEXES);
     const sharing = createSharingProjection(db);
     const connection = createRedis({ url: config.redisUrl, forBullMQ: true });
@@ -63,7 +63,6 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
         detail: error.message,
         attempts: Math.max(1, job.attemptsMade),
       });
-      relay.nudge();
     };
     let worker: ReturnType<typeof createJobWorker> | undefined;
 
@@ -77,8 +76,8 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
       routes,
       async start() {
         await bus.ensureTopics([...CONSUMED_TOPICS, TOPICS.calendar]);
-        relay.start();
-        worker = createJobWorker(definition, (payload, job) => syncEvent({ google, syncs, requestLock, logger, onWrite: relay.nudge }, payload, job.attemptsMade + 1), {
+        outbox.start();
+        worker = createJobWorker(definition, (payload, job) => syncEvent({ google, syncs, requestLock, logger }, payload, job.attemptsMade + 1), {
           ...jobs,
           logger,
           onFailed,
@@ -90,7 +89,7 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
         await Promise.all(consumers.map((consumer) => consumer.stop()));
         await worker?.close();
         await queue.close();
-        await relay.stop();
+        await outbox.stop();
         connection.disconnect();
       },
       // For tests and operators (Bull Board would mount on this).

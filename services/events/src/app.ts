@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { CONSUMED_TOPICS, eventsConsumers } from "./events/consumers.ts";
 import { DEFAULT_MAX_OPEN_REQUESTS_PER_USER } from "./domain/open-requests-quota.ts";
 import { eventRequestsRoutes } from "./routes/event-requests.ts";
-import { createEventRequestsStore, EVENT_REQUESTS_COLLECTION, EVENT_REQUESTS_INDEXES } from "./store/event-requests-store.ts";
+import { createEventRequestsStore, EVENT_REQUESTS_INDEXES } from "./store/event-requests-store.ts";
 import { createPeopleProjection, PEOPLE_INDEXES } from "./store/people-projection.ts";
 
 export interface EventsServiceConfig {
@@ -16,8 +16,8 @@ export function eventsService(config: EventsServiceConfig = {}): ServiceModuleFa
   const maxOpenPerUser = config.maxOpenRequestsPerUser ?? DEFAULT_MAX_OPEN_REQUESTS_PER_USER;
   return async ({ db, bus, logger, auth }) => {
     await ensureIndexes(db, { ...EVENT_REQUESTS_INDEXES, ...PEOPLE_INDEXES });
-    const relay = createOutboxRelay({ db, collections: [EVENT_REQUESTS_COLLECTION], publish: bus.publish, logger });
-    const store = createEventRequestsStore(relay.db);
+    const outbox = createOutbox({ db, publish: bus.publish, logger });
+    const store = createEventRequestsStore(db, outbox);
     const people = createPeopleProjection(db);
     await people.addMissingUserIds();
     const consumers = eventsConsumers(bus, store, people);
@@ -29,12 +29,12 @@ export function eventsService(config: EventsServiceConfig = {}): ServiceModuleFa
       routes,
       async start() {
         await bus.ensureTopics([...CONSUMED_TOPICS, "event-requests"]);
-        relay.start();
+        outbox.start();
         await Promise.all(consumers.map((consumer) => consumer.start()));
       },
       async stop() {
         await Promise.all(consumers.map((consumer) => consumer.stop()));
-        await relay.stop();
+        await outbox.stop();
       },
     };
   };

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
-import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { factorSecretsOf } from "./domain/factor-secrets.ts";
 import { factorsRoutes } from "./routes/factors.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { createFactorsStore, FACTORS_INDEXES } from "./store/factors-store.ts";
-import { createUsersStore, USERS_COLLECTION, USERS_INDEXES } from "./store/users-store.ts";
+import { createUsersStore, USERS_INDEXES } from "./store/users-store.ts";
 
 export interface IdentityServiceConfig {
   /** 32 bytes: seals second-factor secrets at rest and keys the recovery codes' hashes (MFA_ENCRYPTION_KEY). */
@@ -17,18 +17,18 @@ export function identityService(config: IdentityServiceConfig): ServiceModuleFac
   const secrets = factorSecretsOf(config.factorEncryptionKey);
   return async ({ db, bus, logger, auth }) => {
     await ensureIndexes(db, { ...USERS_INDEXES, ...FACTORS_INDEXES });
-    const relay = createOutboxRelay({ db, collections: [USERS_COLLECTION], publish: bus.publish, logger });
-    const store = createUsersStore(relay.db);
+    const outbox = createOutbox({ db, publish: bus.publish, logger });
+    const store = createUsersStore(db, outbox);
     const factors = createFactorsStore(db);
 
     const routes = new Hono<ServiceEnv>();
-    routes.route("/", usersRoutes({ store, factors, auth, onWrite: relay.nudge }));
+    routes.route("/", usersRoutes({ store, factors, auth }));
     routes.route("/", factorsRoutes({ store: factors, users: store, secrets, auth }));
 
     return {
       routes,
-      start: async () => relay.start(),
-      stop: () => relay.stop(),
+      start: async () => outbox.start(),
+      stop: () => outbox.stop(),
     };
   };
 }

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { TOPICS } from "@amia/contracts";
-import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { DEFAULT_SELF_NOTIFICATIONS_PER_HOUR } from "./domain/self-notification-quota.ts";
 import { CONSUMED_TOPICS, createNotificationBuilder } from "./events/notification-builder.ts";
 import { createRecipientZonesConsumer, RECIPIENT_ZONES_TOPICS } from "./events/recipient-zones-consumer.ts";
 import { notificationsRoutes } from "./routes/notifications.ts";
-import { createNotificationsStore, NOTIFICATIONS_COLLECTION, NOTIFICATIONS_INDEXES } from "./store/notifications-store.ts";
+import { createNotificationsStore, NOTIFICATIONS_INDEXES } from "./store/notifications-store.ts";
 import { createRecipientZones } from "./store/recipient-zones.ts";
 
 export interface NotificationsServiceConfig {
@@ -18,14 +18,14 @@ export function notificationsService(config: NotificationsServiceConfig = {}): S
   const selfPerHour = config.selfNotificationsPerHour ?? DEFAULT_SELF_NOTIFICATIONS_PER_HOUR;
   return async ({ db, bus, logger, auth }) => {
     await ensureIndexes(db, NOTIFICATIONS_INDEXES);
-    const relay = createOutboxRelay({ db, collections: [NOTIFICATIONS_COLLECTION], publish: bus.publish, logger });
-    const store = createNotificationsStore(relay.db);
+    const outbox = createOutbox({ db, publish: bus.publish, logger });
+    const store = createNotificationsStore(db, outbox);
     const zones = createRecipientZones(db);
-    const builder = createNotificationBuilder({ bus, store, zones, onWrite: relay.nudge });
+    const builder = createNotificationBuilder({ bus, store, zones });
     const zonesConsumer = createRecipientZonesConsumer(bus, zones);
 
     const routes = new Hono<ServiceEnv>();
-    routes.route("/", notificationsRoutes({ store, auth, onWrite: relay.nudge, selfPerHour }));
+    routes.route("/", notificationsRoutes({ store, auth, selfPerHour }));
 
     return {
       routes,
@@ -33,7 +33,7 @@ export function notificationsService(config: NotificationsServiceConfig = {}): S
         // The consumer refuses to auto-create topics, and on a fresh cluster nobody may have
         // published to ours yet: create what we read and what we write before joining.
         await bus.ensureTopics([...CONSUMED_TOPICS, ...RECIPIENT_ZONES_TOPICS, TOPICS.notifications]);
-        relay.start();
+        outbox.start();
         // Zones first, so the first notifications already find the zones said before.
         await zonesConsumer.start();
         await builder.start();
@@ -41,7 +41,7 @@ export function notificationsService(config: NotificationsServiceConfig = {}): S
       stop: async () => {
         await builder.stop();
         await zonesConsumer.stop();
-        await relay.stop();
+        await outbox.stop();
       },
     };
   };

@@ -1,13 +1,12 @@
 import { Hono } from "hono";
-import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { TOPICS } from "@amia/contracts";
+import { ACCEPTED_REQUESTS_CONSUMER_GROUP, acceptedRequestHandlers } from "./events/accepted-request-handlers.ts";
 import { USERS_CONSUMER_GROUP, userEventHandlers } from "./events/user-event-handlers.ts";
 import { relationshipRequestsRoutes } from "./routes/relationship-requests.ts";
 import { relationshipsRoutes } from "./routes/relationships.ts";
 import { DEFAULT_REQUEST_QUOTAS, type RequestQuotas } from "./domain/request-quotas.ts";
 import { createStores, RELATIONSHIPS_SERVICE_INDEXES } from "./store/stores.ts";
-import { REQUESTS_COLLECTION } from "./store/requests-store.ts";
-import { RELATIONSHIPS_COLLECTION } from "./store/relationships-store.ts";
 
 export interface RelationshipsServiceConfig {
   /** How often one person may ask the same person (domain/request-quotas.ts); the defaults by default. */
@@ -19,29 +18,34 @@ export function relationshipsService(config: RelationshipsServiceConfig = {}): S
   const quotas: RequestQuotas = { ...DEFAULT_REQUEST_QUOTAS, ...config.quotas };
   return async ({ db, bus, logger, auth }) => {
     await ensureIndexes(db, RELATIONSHIPS_SERVICE_INDEXES);
-    const relay = createOutboxRelay({ db, collections: [REQUESTS_COLLECTION, RELATIONSHIPS_COLLECTION], publish: bus.publish, logger });
-    const stores = createStores(relay.db);
+    const outbox = createOutbox({ db, publish: bus.publish, logger });
+    const stores = createStores(db, outbox);
     const usersConsumer = bus.consumer({
       groupId: USERS_CONSUMER_GROUP,
       topics: [TOPICS.users],
-      handlers: userEventHandlers({ stores, logger, onWrite: relay.nudge }),
+      handlers: userEventHandlers({ stores, logger }),
+    });
+    const acceptedConsumer = bus.consumer({
+      groupId: ACCEPTED_REQUESTS_CONSUMER_GROUP,
+      topics: [TOPICS.relationshipRequests],
+      handlers: acceptedRequestHandlers({ stores }),
     });
 
     const routes = new Hono<ServiceEnv>();
-    routes.route("/", relationshipRequestsRoutes({ stores, auth, onWrite: relay.nudge, quotas }));
-    routes.route("/", relationshipsRoutes({ stores, auth, onWrite: relay.nudge, quotas }));
+    routes.route("/", relationshipRequestsRoutes({ stores, auth, logger, quotas }));
+    routes.route("/", relationshipsRoutes({ stores, auth, logger, quotas }));
 
     return {
       routes,
       start: async () => {
         // The topics we read and write exist before a consumer subscribes (it never creates them).
         await bus.ensureTopics([TOPICS.users, TOPICS.relationshipRequests, TOPICS.relationships]);
-        relay.start();
-        await usersConsumer.start();
+        outbox.start();
+        await Promise.all([usersConsumer.start(), acceptedConsumer.start()]);
       },
       stop: async () => {
-        await usersConsumer.stop();
-        await relay.stop();
+        await Promise.all([usersConsumer.stop(), acceptedConsumer.stop()]);
+        await outbox.stop();
       },
     };
   };

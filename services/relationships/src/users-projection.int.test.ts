@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEvent } from "@amia/kit";
+import { createEvent, createOutbox } from "@amia/kit";
 import type { TEventOf } from "@amia/contracts";
-import { createTestHarness, eventually, type MountedService, type TestHarness } from "@amia/kit/testing";
+import { createTestHarness, eventually, quietLogger, type MountedService, type TestHarness } from "@amia/kit/testing";
 import { createRelationshipsService } from "./app.ts";
 import { sendRequest } from "./operations/send-request.ts";
 import { createStores } from "./store/stores.ts";
@@ -33,7 +33,7 @@ const person = (name: string) => ({ id: randomUUID(), email: `${name.toLowerCase
 
 describe("users projection", () => {
   it("applies a user's states in version order: a repeated or older one changes nothing", async () => {
-    const users = createStores(relationships.db).users;
+    const users = createStores(relationships.db, createOutbox({ db: relationships.db, publish: harness.bus.publish, logger: quietLogger() })).users;
     const ana = { _id: randomUUID(), email: "ana@example.com", name: "Ana", full_name: "Ana", email_verified: true };
 
     const outcomes = [
@@ -138,7 +138,7 @@ describe("a request made just as its recipient signs up", () => {
     await harness.bus.publish([userEvent("user.registered", ana, "2026-01-01T10:00:00.000Z"), userEvent("user.registered", dora, "2026-01-01T10:00:00.000Z")]);
     await eventually(async () => (await isKnown(ana)) && (await isKnown(dora)));
     // The first look-up misses Dora, as it would a moment before her user.registered was handled.
-    const stores = createStores(relationships.db);
+    const stores = createStores(relationships.db, createOutbox({ db: relationships.db, publish: harness.bus.publish, logger: quietLogger() }));
     let isFirstLook = true;
     const findVerifiedOwner = stores.users.findVerifiedOwner;
     stores.users.findVerifiedOwner = async (email) => {

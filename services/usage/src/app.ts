@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createOutboxRelay, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { TOPICS } from "@amia/contracts";
 import type { CreditsPolicy } from "./domain/credits.ts";
 import { CURRENT_PRICE_TABLE } from "./domain/price-table.ts";
@@ -7,7 +7,7 @@ import { createUsagePricer } from "./domain/usage-cost.ts";
 import { DEFAULT_CREDITS_POLICY } from "./env.ts";
 import { CONSUMED_TOPICS, createUsageRecorder } from "./events/usage-recorder.ts";
 import { aiUsageRoutes } from "./routes/ai-usage.ts";
-import { CREDIT_ALERTS_COLLECTION, createCreditAlertsStore } from "./store/credit-alerts-store.ts";
+import { createCreditAlertsStore } from "./store/credit-alerts-store.ts";
 import { createUsageRecordsStore, USAGE_RECORDS_INDEXES } from "./store/usage-records-store.ts";
 
 export interface UsageServiceOptions {
@@ -24,9 +24,9 @@ export interface UsageServiceOptions {
 export function usageServiceWith({ credits, now = () => new Date() }: UsageServiceOptions): ServiceModuleFactory {
   return async ({ db, bus, logger, auth }) => {
     await ensureIndexes(db, USAGE_RECORDS_INDEXES);
-    const relay = createOutboxRelay({ db, collections: [CREDIT_ALERTS_COLLECTION], publish: bus.publish, logger });
-    const records = createUsageRecordsStore(relay.db);
-    const alerts = createCreditAlertsStore(relay.db);
+    const outbox = createOutbox({ db, publish: bus.publish, logger });
+    const records = createUsageRecordsStore(db);
+    const alerts = createCreditAlertsStore(db, outbox);
     const price = createUsagePricer(CURRENT_PRICE_TABLE, (model) =>
       logger.warn({ model, price_table_version: CURRENT_PRICE_TABLE.version }, "model missing from the price table; its usage is recorded at cost 0"),
     );
@@ -41,12 +41,12 @@ export function usageServiceWith({ credits, now = () => new Date() }: UsageServi
         // The consumer refuses to auto-create topics, and on a fresh cluster the agent may not
         // have published yet: create what we read and what we write before joining.
         await bus.ensureTopics([...CONSUMED_TOPICS, TOPICS.aiCredits]);
-        relay.start();
+        outbox.start();
         await recorder.start();
       },
       stop: async () => {
         await recorder.stop();
-        await relay.stop();
+        await outbox.stop();
       },
     };
   };

@@ -12,7 +12,6 @@ interface Deps {
   /** One sync of a request at a time, across jobs and replicas (keyed by the request id). */
   requestLock: Pick<RedisLock, "withLock">;
   logger: Logger;
-  onWrite: () => void;
 }
 
 /** What a sync job did; kept as the job's return value for operators. */
@@ -36,13 +35,11 @@ export type SyncOutcome =
  * once as `calendar.sync-failed` and end the job; 429 / 5xx / network throw, so BullMQ retries
  * with backoff, and the worker's failed handler tells the user at the end.
  */
-export async function syncEvent({ google, syncs, requestLock, logger, onWrite }: Deps, job: TCalendarSyncJob, attempt: number): Promise<SyncOutcome> {
+export async function syncEvent({ google, syncs, requestLock, logger }: Deps, job: TCalendarSyncJob, attempt: number): Promise<SyncOutcome> {
   const { user_id: userId, event_request_id: eventRequestId, operation } = job;
   try {
     await syncs.recordFacts(userId, eventRequestId, factsOf(job));
-    const outcome = await requestLock.withLock(eventRequestId, () => reconcile(google, syncs, userId, eventRequestId));
-    onWrite();
-    return outcome;
+    return await requestLock.withLock(eventRequestId, () => reconcile(google, syncs, userId, eventRequestId));
   } catch (error) {
     const reason =
       error instanceof NotConnectedError ? "not_connected"
@@ -52,7 +49,6 @@ export async function syncEvent({ google, syncs, requestLock, logger, onWrite }:
     if (!reason) throw error;
     logger.warn({ event_request_id: eventRequestId, user_id: userId, operation, reason, err: error }, "calendar sync failed for good");
     await syncs.recordFailed(userId, eventRequestId, { operation, reason, detail: (error as Error).message, attempts: attempt });
-    onWrite();
     return `failed:${reason}`;
   }
 }

@@ -1,5 +1,5 @@
 import type { Db, MongoServerError } from "mongodb";
-import { appendToOutbox, createEvent } from "@amia/kit";
+import { createEvent, type Outbox } from "@amia/kit";
 import type { TDomainEvent } from "@amia/contracts";
 import { EMPTY_SYNC_STATE, type SyncFacts, type SyncState, type VersionedSnapshot } from "../domain/sync-rules.ts";
 import type { TCalendarSyncFailureReason, TCalendarSyncOperation } from "../jobs/sync-job.ts";
@@ -57,12 +57,12 @@ export interface SyncsStore {
 
 const isDuplicateKey = (error: unknown) => (error as MongoServerError | undefined)?.code === 11000;
 
-export function createSyncsStore(db: Db): SyncsStore {
+export function createSyncsStore(db: Db, outbox: Outbox): SyncsStore {
   const collection = db.collection<CalendarSyncDoc>(CALENDAR_SYNCS_COLLECTION);
   const now = () => new Date().toISOString();
   const set = async (userId: string, eventRequestId: string, fields: Partial<CalendarSyncDoc>, events: TDomainEvent[] = []) => {
     const update = { $set: { ...fields, user_id: userId, updated_at: now() } };
-    await collection.updateOne({ _id: eventRequestId }, events.length ? appendToOutbox<CalendarSyncDoc>(update, events) : update, { upsert: true });
+    await outbox.update(collection, { _id: eventRequestId }, update, events, { upsert: true });
   };
 
   return {

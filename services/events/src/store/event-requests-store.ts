@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Collection, Db, Filter } from "mongodb";
-import { appendToOutbox, isDuplicateKeyError, withOutbox, withoutOutbox, WRITE_CONFLICT, type IndexPlan, type TWriteConflict, type WithOutbox } from "@amia/kit";
+import { isDuplicateKeyError, withoutOutbox, WRITE_CONFLICT, type IndexPlan, type Outbox, type TWriteConflict, type WithOutbox } from "@amia/kit";
 import type { TCalendarEventSyncedData, TDomainEvent, TEventRequestStatus, TPaginationQuery } from "@amia/contracts";
 import type { EventRequestState } from "../domain/event-request.ts";
 
@@ -53,7 +53,7 @@ const LIST_ORDERS = {
 } as const;
 export type ListOrder = keyof typeof LIST_ORDERS;
 
-export function createEventRequestsStore(db: Db) {
+export function createEventRequestsStore(db: Db, outbox: Outbox) {
   const requests: Collection<EventRequestDocument> = db.collection<EventRequestDocument>(EVENT_REQUESTS_COLLECTION);
   const stateOf = (doc: EventRequestDocument | null): EventRequestState | null => (doc ? withoutOutbox(doc) : null);
 
@@ -93,7 +93,7 @@ export function createEventRequestsStore(db: Db) {
     async save(read: EventRequestState | null, next: EventRequestState, events: readonly TDomainEvent[]): Promise<EventRequestState | TWriteConflict> {
       if (read === null) {
         try {
-          await requests.insertOne(withOutbox(next, events) as EventRequestDocument);
+          await outbox.insert(requests, next, events);
           return next;
         } catch (error) {
           if (isDuplicateKeyError(error)) return WRITE_CONFLICT;
@@ -103,8 +103,7 @@ export function createEventRequestsStore(db: Db) {
       const changes = Object.fromEntries(
         Object.entries(next).filter(([key, value]) => key !== "_id" && !isDeepStrictEqual(value, read[key as keyof EventRequestState])),
       ) as Partial<EventRequestState>;
-      const update = appendToOutbox<EventRequestDocument>({ $set: changes }, events);
-      const result = await requests.updateOne({ _id: read._id, version: read.version }, update);
+      const result = await outbox.update(requests, { _id: read._id, version: read.version }, { $set: changes }, events);
       return result.matchedCount === 1 ? next : WRITE_CONFLICT;
     },
 

@@ -7,7 +7,7 @@ import { updateUserSettings } from "../operations/update-user-settings.ts";
 import { toFactor, type FactorsStore } from "../store/factors-store.ts";
 import { toUserProfile, type UsersStore } from "../store/users-store.ts";
 
-export function usersRoutes({ store, factors, auth, onWrite }: { store: UsersStore; factors: FactorsStore; auth: ServiceAuth; onWrite: () => void }) {
+export function usersRoutes({ store, factors, auth }: { store: UsersStore; factors: FactorsStore; auth: ServiceAuth }) {
   const routes = new Hono<ServiceEnv>();
 
   /** The signed-in user's own profile (the Account tab, the BFF's session). */
@@ -26,8 +26,7 @@ export function usersRoutes({ store, factors, auth, onWrite }: { store: UsersSto
 
   /** Changes some of them; emits `user.settings-updated` when anything changed. */
   routes.patch("/api/v1/users/me/settings", auth.requireUser, validate("json", ZUpdateUserSettingsBodySchema), async (c) => {
-    const { settings, isChanged } = await updateUserSettings(store, c.var.user.id, c.req.valid("json"));
-    if (isChanged) onWrite();
+    const { settings } = await updateUserSettings(store, c.var.user.id, c.req.valid("json"));
     return c.json({ settings });
   });
 
@@ -37,7 +36,6 @@ export function usersRoutes({ store, factors, auth, onWrite }: { store: UsersSto
    */
   routes.post("/internal/users/sign-in", auth.requireService, validate("json", ZUpsertUserOnSignInBodySchema), async (c) => {
     const { user, isNew } = await signInUser(store, c.req.valid("json"));
-    onWrite();
     const factor = isNew ? null : await factors.findFor(user._id);
     return c.json({ user: toUserProfile(user), is_new: isNew, factors: factor ? [toFactor(factor)] : [] }, isNew ? 201 : 200);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError, withOutbox, appendToOutbox, type IndexPlan, type WithOutbox } from "@amia/kit";
+import { isDuplicateKeyError, type IndexPlan, type Outbox, type WithOutbox } from "@amia/kit";
 import type { TDomainEvent, TUserProfile } from "@amia/contracts";
 import type { StoredSettings } from "../domain/settings.ts";
 import type { ProviderProfile } from "../domain/sign-in.ts";
@@ -43,17 +43,17 @@ export function toUserProfile(doc: UserDocument): TUserProfile {
   };
 }
 
-export function createUsersStore(db: Db) {
+export function createUsersStore(db: Db, outbox: Outbox) {
   const users: Collection<UserDocument> = db.collection<UserDocument>(USERS_COLLECTION);
   return {
     collection: users,
 
     /** Inserts a new user with its events; undefined when the identity already has a user. */
-    async insertNew(fields: Omit<UserDocument, "_id" | "outbox">, eventsFor: (id: string) => TDomainEvent[]): Promise<UserDocument | undefined> {
+    async insertNew(fields: Omit<UserDocument, "_id" | keyof WithOutbox>, eventsFor: (id: string) => TDomainEvent[]): Promise<UserDocument | undefined> {
       const id = randomUUID();
-      const doc = withOutbox({ _id: id, ...fields }, eventsFor(id)) as UserDocument;
+      const doc: UserDocument = { _id: id, ...fields };
       try {
-        await users.insertOne(doc);
+        await outbox.insert(users, doc, eventsFor(id));
         return doc;
       } catch (error) {
         if (isDuplicateKeyError(error)) return undefined;
@@ -68,8 +68,7 @@ export function createUsersStore(db: Db) {
      * (`updated_at` as the version); false means read again and retry.
      */
     async updateIfUnchanged(stored: UserDocument, changes: Partial<UserDocument>, events: TDomainEvent[]): Promise<boolean> {
-      const update = events.length > 0 ? appendToOutbox<UserDocument>({ $set: changes }, events) : { $set: changes };
-      const result = await users.updateOne({ _id: stored._id, updated_at: stored.updated_at }, update);
+      const result = await outbox.update(users, { _id: stored._id, updated_at: stored.updated_at }, { $set: changes }, events);
       return result.matchedCount === 1;
     },
 
@@ -80,7 +79,7 @@ export function createUsersStore(db: Db) {
      */
     async replaceSettingsIfUnchanged(userId: string, previous: StoredSettings | undefined, next: StoredSettings, events: TDomainEvent[]): Promise<boolean> {
       const unchanged = previous ? { "settings.updated_at": previous.updated_at } : { settings: { $exists: false } };
-      const result = await users.updateOne({ _id: userId, ...unchanged }, appendToOutbox<UserDocument>({ $set: { settings: next } }, events));
+      const result = await outbox.update(users, { _id: userId, ...unchanged }, { $set: { settings: next } }, events);
       return result.matchedCount === 1;
     },
 

@@ -30,7 +30,8 @@ export interface ServiceMetrics {
 /** The gauges read on scrape; each is registered once per service, fed by any number of sources. */
 export const SCRAPE_GAUGES = {
   kafka_consumer_lag: { help: "Messages not yet consumed: the partition's high watermark minus the group's committed offset", labels: ["group", "topic", "partition"] },
-  outbox_documents_pending: { help: "Documents holding events the outbox relay has not yet published, per collection", labels: ["collection"] },
+  outbox_documents_pending: { help: "Documents holding events the outbox has not yet published, per collection", labels: ["collection"] },
+  outbox_documents_failed: { help: "Documents whose outbox publish failed for good (attempts spent); an operator retries them", labels: ["collection"] },
   job_queue_jobs: { help: "BullMQ jobs per queue and state (waiting, active, delayed, failed)", labels: ["queue", "state"] },
   notification_streams_open: { help: "Live notification streams (SSE) this process holds open", labels: [] },
   sessions_active: { help: "Signed-in sessions stored (not yet expired)", labels: [] },
@@ -79,7 +80,7 @@ export function metricsFor(service: string): ServiceMetrics {
     }),
     outboxPublishFailures: new Counter({
       name: "outbox_publish_failures_total",
-      help: "Outbox relay passes that failed to publish (the events stay pending and the next sweep retries)",
+      help: "Failed publishes of one outbox document's events (the document counts an attempt and is retried after a backoff, or parked as failed)",
       registers: [registry],
     }),
     jobFailures: new Counter({

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBus } from "../bus/bus.ts";
-import { createOutboxRelay, withOutbox } from "../bus/outbox.ts";
+import { createOutbox } from "../bus/outbox.ts";
 import { createJobQueue, createJobWorker, defineJob } from "../jobs/jobs.ts";
 import { connectMongo } from "../mongo/connect.ts";
 import { createRedis } from "../redis/connect.ts";
@@ -39,13 +39,13 @@ describe("trace context stored with the work it causes", () => {
     // Given: the write happens inside a request's span, and no relay runs then (a crash).
     const event = userRegistered(randomUUID());
     const writeSpan = await inSpan({ service: "identity", name: "POST /users", kind: SpanKind.SERVER }, async (span) => {
-      await mongo.db.collection("users").insertOne(withOutbox({ _id: event.subject as never }, [event]));
+      await createOutbox({ db: mongo.db, publish: bus.publish, logger: quietLogger() }).insert(mongo.db.collection("users"), { _id: event.subject as never }, [event]);
       return span.spanContext();
     });
 
-    // When: a relay started later sweeps it, with no span active.
-    const relay = createOutboxRelay({ db: mongo.db, collections: ["users"], publish: bus.publish, logger: quietLogger() });
-    expect(await relay.runOnce()).toBe(1);
+    // When: an outbox started later sweeps it, with no span active.
+    const outbox = createOutbox({ db: mongo.db, publish: bus.publish, logger: quietLogger() });
+    expect(await outbox.runOnce()).toBe(1);
 
     // Then: the message's traceparent is a publish span in the write's trace, child of the write.
     const message = await eventually(() => received.find((candidate) => candidate.headers["event-id"] === event.id));

@@ -18,14 +18,12 @@ export interface NotificationBuilderDeps {
   bus: Bus;
   store: NotificationsStore;
   zones: RecipientZones;
-  /** Called after a write that queued events, so the relay publishes them now. */
-  onWrite: () => void;
 }
 
 /** Builds notifications from other services' events; the bus validates each against the contracts. */
-export function createNotificationBuilder({ bus, store, zones, onWrite }: NotificationBuilderDeps): BusConsumer {
+export function createNotificationBuilder({ bus, store, zones }: NotificationBuilderDeps): BusConsumer {
   const notify = async (event: TNotifyingEvent) => {
-    if ((await notifyFromEvent({ store, zones }, event)) > 0) onWrite();
+    await notifyFromEvent({ store, zones }, event);
   };
 
   return bus.consumer({

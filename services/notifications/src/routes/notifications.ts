@@ -19,7 +19,7 @@ import { toNotification, type NotificationsStore } from "../store/notifications-
  * The signed-in user's own notifications. Every route acts only for `c.var.user.id`; someone
  * else's notification is a 404, never a 403, so its existence is not confirmed.
  */
-export function notificationsRoutes({ store, auth, onWrite, selfPerHour }: { store: NotificationsStore; auth: ServiceAuth; onWrite: () => void; selfPerHour: number }) {
+export function notificationsRoutes({ store, auth, selfPerHour }: { store: NotificationsStore; auth: ServiceAuth; selfPerHour: number }) {
   const routes = new Hono<ServiceEnv>();
 
   routes.get("/api/v1/notifications", auth.requireUser, validate("query", ZListNotificationsQuerySchema), async (c) => {
@@ -43,7 +43,6 @@ export function notificationsRoutes({ store, auth, onWrite, selfPerHour }: { sto
     const doc = await storeNotification(store, draft, { id: randomUUID(), created_at: new Date(now).toISOString(), actor_id: userId, source_event_id: null });
     // A fresh random id cannot collide; if it ever did, failing loudly beats a silent no-op.
     if (!doc) throw new Error("a new notification id collided with an existing one");
-    onWrite();
     return c.json({ notification: toNotification(doc) } satisfies TNotificationResponse, 201);
   });
 

@@ -1,5 +1,5 @@
 import type { Collection, Db, Filter } from "mongodb";
-import { isDuplicateKeyError, withOutbox, type IndexPlan, type WithOutbox } from "@amia/kit";
+import { isDuplicateKeyError, WITHOUT_OUTBOX_PROJECTION, type IndexPlan, type Outbox, type WithOutbox } from "@amia/kit";
 import type { TDomainEvent, TNotification, TNotificationKind } from "@amia/contracts";
 
 /** Storage shape of a notification (collection `notifications`); field names are the wire names. */
@@ -41,7 +41,7 @@ export interface Page {
 }
 
 /** Reads never carry the outbox out of the database. */
-const WITHOUT_OUTBOX = { projection: { outbox: 0 } } as const;
+const WITHOUT_OUTBOX = { projection: WITHOUT_OUTBOX_PROJECTION } as const;
 
 /** Newest first; `_id` breaks ties, so paging through equal times neither skips nor repeats. */
 const NEWEST_FIRST = { created_at: -1, _id: -1 } as const;
@@ -62,7 +62,7 @@ export function toNotification(doc: Omit<NotificationDocument, "outbox">): TNoti
  * Every method that reads or changes a user's notifications takes that user's id (STYLE.md §9):
  * there is no way to reach a notification by id alone, so another user's is simply not found.
  */
-export function createNotificationsStore(db: Db) {
+export function createNotificationsStore(db: Db, outbox: Outbox) {
   const notifications: Collection<NotificationDocument> = db.collection<NotificationDocument>(NOTIFICATIONS_COLLECTION);
   return {
     collection: notifications,
@@ -71,9 +71,9 @@ export function createNotificationsStore(db: Db) {
      * Inserts a notification with the events its creation causes, in one write. False when one
      * with this id exists: the source event was delivered before, and that is the whole effect.
      */
-    async insertNew(doc: Omit<NotificationDocument, "outbox">, events: TDomainEvent[]): Promise<boolean> {
+    async insertNew(doc: Omit<NotificationDocument, keyof WithOutbox>, events: TDomainEvent[]): Promise<boolean> {
       try {
-        await notifications.insertOne(withOutbox(doc, events));
+        await outbox.insert(notifications, doc, events);
         return true;
       } catch (error) {
         if (isDuplicateKeyError(error)) return false;

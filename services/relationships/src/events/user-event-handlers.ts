@@ -9,15 +9,13 @@ export const USERS_CONSUMER_GROUP = "relationships.users";
 interface Deps {
   stores: Stores;
   logger: ServiceModuleDeps["logger"];
-  /** The deliveries' events wait in outboxes: publish them now. */
-  onWrite: () => void;
 }
 
 /**
  * Keeps the users projection from identity's events, then hands any request that waited for the
  * user's email to them, once their email is verified. Both steps are idempotent, so a redelivery changes nothing.
  */
-export function userEventHandlers({ stores, logger, onWrite }: Deps): EventHandlers {
+export function userEventHandlers({ stores, logger }: Deps): EventHandlers {
   const apply = async (event: TEventOf<"user.registered"> | TEventOf<"user.updated">) => {
     const { user_id, email, name, full_name, email_verified } = event.data;
     // The event's own time orders versions; normalised so strings compare as instants.
@@ -27,8 +25,7 @@ export function userEventHandlers({ stores, logger, onWrite }: Deps): EventHandl
     // Requests to an email reach only an owner the provider vouched for; a later `user.updated`
     // saying it is verified delivers them then.
     if (!current?.email_verified) return;
-    const { delivered, skipped } = await deliverWaitingRequests(stores, current);
-    if (delivered.length > 0) onWrite();
+    const { skipped } = await deliverWaitingRequests(stores, current);
     for (const skip of skipped) logger.warn({ event_id: event.id, user_id, ...skip }, "waiting relationship request left undelivered");
   };
   return {

@@ -1,16 +1,16 @@
-import { AppError, notFound } from "@amia/kit";
-import { closedRequestKey, endedRelationshipKey, pairKey } from "../domain/pair-keys.ts";
+import { AppError, notFound, type ServiceModuleDeps, type WithOutbox } from "@amia/kit";
+import { closedRequestKey, pairKey } from "../domain/pair-keys.ts";
 import { relationshipIdFor } from "../domain/relationship-id.ts";
 import { mayAnswer, roleOf } from "../domain/request-rules.ts";
-import { relationshipCreated, relationshipDeleted } from "../events/relationship-events.ts";
 import { requestAccepted, requestRejected } from "../events/relationship-request-events.ts";
-import type { NewRelationship, RelationshipDocument } from "../store/relationships-store.ts";
+import type { NewRelationship } from "../store/relationships-store.ts";
 import type { RelationshipRequestDocument } from "../store/requests-store.ts";
 import type { Stores } from "../store/stores.ts";
+import { createRelationshipOf, plannedRelationship } from "./create-relationship.ts";
 import { enforce } from "./enforce.ts";
 import { personOf } from "./people.ts";
 
-type Request = Omit<RelationshipRequestDocument, "outbox">;
+type Request = Omit<RelationshipRequestDocument, keyof WithOutbox>;
 
 /** A pending request the acting user may answer, with both people as they are known now. */
 async function answerable(stores: Stores, requestId: string, actorId: string) {
@@ -32,46 +32,36 @@ async function refuseChanged(stores: Stores, requestId: string, actorId: string)
 }
 
 /**
- * Accept: one relationship for the two, then the request becomes accepted. Without
- * multi-document transactions, the order makes it crash-safe: the relationship's id is derived
- * from the request's, so a retry after a crash between the two writes finds it ("exists") and
- * finishes the request; the request update is guarded on "still pending", so only one approval
- * wins. An approval that inserted the relationship but then lost to a delete or a decline takes
- * it back (`relationship.deleted` follows its `created`).
+ * Accept: ONE write, the request becoming accepted with `relationship-request.accepted` in its
+ * outbox, guarded on "still pending" so only one approval wins. The relationship follows from that
+ * event (create-relationship.ts), made here at once so the answer can carry it, and again by this
+ * service's own consumer of the event if this process dies first; its id is derived from the
+ * request's, so however often it is attempted there is one relationship and one
+ * `relationship.created`. No crash can leave a relationship without an accepted request, nor an
+ * accepted request whose relationship is never made.
  */
-export async function acceptRequest(stores: Stores, requestId: string, actorId: string, now = new Date()): Promise<{ request: Request; relationship: RelationshipDocument }> {
+export async function acceptRequest(stores: Stores, requestId: string, actorId: string, { logger, now = new Date() }: { logger: ServiceModuleDeps["logger"]; now?: Date }): Promise<{ request: Request; relationship: NewRelationship }> {
   const { request, requester, recipient } = await answerable(stores, requestId, actorId);
+  // The clear answer; the pair's unique key holds if two approvals of two requests race past it.
+  if (await stores.relationships.isLive(pairKey(requester.user_id, recipient.user_id))) throw new AppError("conflict", `You are already connected with ${requester.email}`);
   const at = now.toISOString();
-  const fields: NewRelationship = {
-    _id: relationshipIdFor(request._id),
-    pair: pairKey(requester.user_id, recipient.user_id),
-    user_ids: [requester.user_id, recipient.user_id],
-    parties: [requester, recipient],
-    request_id: request._id,
-    created_at: at,
-    deleted_at: null,
-  };
-  const inserted = await stores.relationships.insert(fields, [relationshipCreated(fields, actorId)]);
-  if (inserted.outcome === "pair_taken") throw new AppError("conflict", `You are already connected with ${requester.email}`);
-
-  const relationshipId = inserted.relationship._id;
+  const relationshipId = relationshipIdFor(request._id);
   const changes = { status: "accepted" as const, pending_pair: closedRequestKey(request._id), relationship_id: relationshipId, responded_at: at, updated_at: at };
-  if (await stores.requests.answer(request._id, actorId, changes, [requestAccepted(request, recipient, relationshipId)])) {
-    return { request: { ...request, ...changes }, relationship: inserted.relationship };
+  if (!(await stores.requests.answer(request._id, actorId, changes, [requestAccepted(request, recipient, relationshipId)]))) {
+    return refuseChanged(stores, request._id, actorId);
   }
-  if (inserted.outcome === "inserted") await retractUnlessAccepted(stores, request._id, actorId, inserted.relationship, now);
-  return refuseChanged(stores, request._id, actorId);
-}
-
-async function retractUnlessAccepted(stores: Stores, requestId: string, actorId: string, relationship: RelationshipDocument, now: Date): Promise<void> {
-  const current = await stores.requests.findVisible(requestId, actorId);
-  // A concurrent approval of the same request may have finished with this very relationship.
-  if (current?.status === "accepted" && current.relationship_id === relationship._id) return;
-  await stores.relationships.retract(
-    relationship._id,
-    { pair: endedRelationshipKey(relationship._id), deleted_at: now.toISOString() },
-    [relationshipDeleted(relationship, null)],
-  );
+  const accepted = { ...request, ...changes };
+  const planned = plannedRelationship(accepted, requester, recipient);
+  try {
+    const made = await createRelationshipOf(stores, accepted);
+    return { request: accepted, relationship: made ?? planned };
+  } catch (error) {
+    // The acceptance is written and its event will make the relationship (the consumer retries
+    // until it can): answer with what it will be, rather than an error inviting a retry that
+    // could only say "already answered".
+    logger.warn({ err: error, request_id: request._id, relationship_id: relationshipId }, "relationship left to the accepted-request consumer");
+    return { request: accepted, relationship: planned };
+  }
 }
 
 /** Decline: the request becomes rejected, only while pending, only by its recipient. */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { notFound, validate, type ServiceAuth, type ServiceEnv, type TInternalUser } from "@amia/kit";
+import { notFound, validate, type ServiceAuth, type ServiceEnv, type ServiceModuleDeps, type TInternalUser } from "@amia/kit";
 import {
   ZCreateRelationshipRequestBodySchema,
   ZIdParamsSchema,
@@ -19,39 +19,35 @@ import type { Stores } from "../store/stores.ts";
 export interface RoutesDeps {
   stores: Stores;
   auth: ServiceAuth;
-  /** Called after a write whose events wait in an outbox: the relay publishes them now. */
-  onWrite: () => void;
+  logger: ServiceModuleDeps["logger"];
   quotas: RequestQuotas;
 }
 
 const BASE = "/api/v1/relationship-requests";
 
 /** POST of a request; also what POST /api/v1/relationships does (contracts/src/relationships.ts). */
-export async function sendAndRespond({ stores, onWrite, quotas }: Omit<RoutesDeps, "auth">, actor: TInternalUser, requestedEmail: string): Promise<TRelationshipRequestResponse> {
+export async function sendAndRespond({ stores, quotas }: Pick<RoutesDeps, "stores" | "quotas">, actor: TInternalUser, requestedEmail: string): Promise<TRelationshipRequestResponse> {
   const request = await sendRequest(stores, actor, requestedEmail, { quotas });
-  onWrite();
   return { relationship_request: requestView(request, await stores.users.findById(request.requester_id)) };
 }
 
 /** Relationship requests: SPEC.md section 7; every route acts only for `c.var.user`. */
-export function relationshipRequestsRoutes({ stores, auth, onWrite, quotas }: RoutesDeps) {
+export function relationshipRequestsRoutes({ stores, auth, logger, quotas }: RoutesDeps) {
   const routes = new Hono<ServiceEnv>();
 
   const accept = async (requestId: string, actorId: string): Promise<TApproveRelationshipRequestResponse> => {
-    const { request, relationship } = await acceptRequest(stores, requestId, actorId);
-    onWrite();
+    const { request, relationship } = await acceptRequest(stores, requestId, actorId, { logger });
     const requester = await stores.users.findById(request.requester_id);
     return { relationship_request: requestView(request, requester), relationship: relationshipView(relationship, actorId, requester) };
   };
 
   const reject = async (requestId: string, actorId: string): Promise<TRelationshipRequestResponse> => {
     const request = await rejectRequest(stores, requestId, actorId);
-    onWrite();
     return { relationship_request: requestView(request, await stores.users.findById(request.requester_id)) };
   };
 
   routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipRequestBodySchema), async (c) =>
-    c.json(await sendAndRespond({ stores, onWrite, quotas }, c.var.user, c.req.valid("json").requested_email), 201),
+    c.json(await sendAndRespond({ stores, quotas }, c.var.user, c.req.valid("json").requested_email), 201),
   );
 
   // The fixed paths come before `/:id`, which would otherwise take "sent" for an id.
@@ -81,7 +77,6 @@ export function relationshipRequestsRoutes({ stores, auth, onWrite, quotas }: Ro
 
   routes.delete(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {
     await deleteRequest(stores, c.req.valid("param").id, c.var.user.id);
-    onWrite();
     return c.body(null, 204);
   });
 

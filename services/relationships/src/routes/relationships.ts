@@ -8,12 +8,12 @@ import { sendAndRespond, type RoutesDeps } from "./relationship-requests.ts";
 const BASE = "/api/v1/relationships";
 
 /** Relationships: SPEC.md section 7; a user sees only those they are a side of. */
-export function relationshipsRoutes({ stores, auth, onWrite, quotas }: RoutesDeps) {
+export function relationshipsRoutes({ stores, auth, quotas }: RoutesDeps) {
   const routes = new Hono<ServiceEnv>();
 
   /** Creates a request, not a relationship: the other person must consent (contracts/src/relationships.ts). */
   routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipBodySchema), async (c) =>
-    c.json(await sendAndRespond({ stores, onWrite, quotas }, c.var.user, c.req.valid("json").requested_email), 201),
+    c.json(await sendAndRespond({ stores, quotas }, c.var.user, c.req.valid("json").requested_email), 201),
   );
 
   routes.get(BASE, auth.requireUser, validate("query", ZListRelationshipsQuerySchema), async (c) => {
@@ -37,7 +37,6 @@ export function relationshipsRoutes({ stores, auth, onWrite, quotas }: RoutesDep
 
   routes.delete(`${BASE}/:id`, auth.requireUser, validate("param", ZIdParamsSchema), async (c) => {
     await deleteRelationship(stores, c.req.valid("param").id, c.var.user.id);
-    onWrite();
     return c.body(null, 204);
   });
 

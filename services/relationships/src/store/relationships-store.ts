@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { appendToOutbox, isDuplicateKeyError, withOutbox, type IndexPlan, type WithOutbox } from "@amia/kit";
+import { isDuplicateKeyError, type IndexPlan, type Outbox, type WithOutbox } from "@amia/kit";
 import type { TDomainEvent } from "@amia/contracts";
 
 /** One side of a relationship as known when it was made (a fallback if the projection lacks them). */
@@ -25,7 +25,7 @@ export interface RelationshipDocument extends WithOutbox {
   deleted_at: string | null;
 }
 
-export type NewRelationship = Omit<RelationshipDocument, "outbox">;
+export type NewRelationship = Omit<RelationshipDocument, keyof WithOutbox>;
 
 export const RELATIONSHIPS_COLLECTION = "relationships";
 
@@ -40,21 +40,20 @@ const LIVE = { deleted_at: null };
 
 export type InsertOutcome =
   | { outcome: "inserted"; relationship: RelationshipDocument }
-  /** The same id exists: an earlier attempt at this approval got this far. */
+  /** The same id exists: the approval's relationship was made before (by the answer or by the consumer). */
   | { outcome: "exists"; relationship: RelationshipDocument }
   /** The two are already related through another relationship. */
   | { outcome: "pair_taken" };
 
-export function createRelationshipsStore(db: Db) {
+export function createRelationshipsStore(db: Db, outbox: Outbox) {
   const relationships: Collection<RelationshipDocument> = db.collection<RelationshipDocument>(RELATIONSHIPS_COLLECTION);
   return {
     collection: relationships,
 
     async insert(fields: NewRelationship, events: TDomainEvent[]): Promise<InsertOutcome> {
-      const doc = withOutbox(fields, events) as RelationshipDocument;
       try {
-        await relationships.insertOne(doc);
-        return { outcome: "inserted", relationship: doc };
+        await outbox.insert(relationships, fields, events);
+        return { outcome: "inserted", relationship: fields };
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
         const existing = await relationships.findOne({ _id: fields._id });
@@ -65,6 +64,9 @@ export function createRelationshipsStore(db: Db) {
     async isLive(pair: string): Promise<boolean> {
       return (await relationships.countDocuments({ pair }, { limit: 1 })) > 0;
     },
+
+    /** The live relationship of a pair (pair-keys.ts `pairKey`), if any. System use. */
+    findLiveByPair: (pair: string) => relationships.findOne({ pair, ...LIVE }),
 
     /** The relationship, if the acting user is one of its two sides. */
     findVisible: (relationshipId: string, actorId: string) => relationships.findOne({ _id: relationshipId, user_ids: actorId, ...LIVE }),
@@ -80,19 +82,7 @@ export function createRelationshipsStore(db: Db) {
 
     /** Soft delete by one of its sides, freeing the pair; false if it was already gone. */
     async softDelete(relationshipId: string, actorId: string, changes: Pick<RelationshipDocument, "pair" | "deleted_at">, events: TDomainEvent[]): Promise<boolean> {
-      const result = await relationships.updateOne(
-        { _id: relationshipId, user_ids: actorId, ...LIVE },
-        appendToOutbox<RelationshipDocument>({ $set: changes }, events),
-      );
-      return result.matchedCount === 1;
-    },
-
-    /**
-     * Undoes a relationship whose approval lost a race (the request was deleted or answered
-     * meanwhile). System use; its `relationship.created` may be out, so a `deleted` follows it.
-     */
-    async retract(relationshipId: string, changes: Pick<RelationshipDocument, "pair" | "deleted_at">, events: TDomainEvent[]): Promise<boolean> {
-      const result = await relationships.updateOne({ _id: relationshipId, ...LIVE }, appendToOutbox<RelationshipDocument>({ $set: changes }, events));
+      const result = await outbox.update(relationships, { _id: relationshipId, user_ids: actorId, ...LIVE }, { $set: changes }, events);
       return result.matchedCount === 1;
     },
   };

@@ -1,5 +1,5 @@
 import type { Collection, Db, Filter } from "mongodb";
-import { appendToOutbox, withOutbox, type IndexPlan, type WithOutbox } from "@amia/kit";
+import { WITHOUT_OUTBOX_PROJECTION, type IndexPlan, type Outbox, type WithOutbox } from "@amia/kit";
 import type { TDomainEvent, TRelationshipRequestStatus } from "@amia/contracts";
 
 /** Storage shape of a relationship request (collection `relationship_requests`); storage names. */
@@ -27,7 +27,7 @@ export interface RelationshipRequestDocument extends WithOutbox {
   deleted_at: string | null;
 }
 
-export type NewRelationshipRequest = Omit<RelationshipRequestDocument, "outbox">;
+export type NewRelationshipRequest = Omit<RelationshipRequestDocument, keyof WithOutbox>;
 
 export const REQUESTS_COLLECTION = "relationship_requests";
 
@@ -42,7 +42,7 @@ export const REQUESTS_INDEXES: IndexPlan = {
 
 const LIVE = { deleted_at: null };
 /** Lists never carry the outbox out of the database. */
-const WITHOUT_OUTBOX = { projection: { outbox: 0 } } as const;
+const WITHOUT_OUTBOX = { projection: WITHOUT_OUTBOX_PROJECTION } as const;
 
 export interface Page {
   skip: number;
@@ -59,12 +59,12 @@ const toTarget = ({ email, userId }: RequestTarget): Filter<RelationshipRequestD
   userId ? { $or: [{ requested_email: email }, { requested_user_id: userId }] } : { requested_email: email };
 const NEWEST_FIRST = { created_at: -1, _id: -1 } as const;
 
-export function createRequestsStore(db: Db) {
+export function createRequestsStore(db: Db, outbox: Outbox) {
   const requests: Collection<RelationshipRequestDocument> = db.collection<RelationshipRequestDocument>(REQUESTS_COLLECTION);
 
   /** A state-guarded update carrying its events; false when the guard no longer holds. */
-  const transition = async (guard: Filter<RelationshipRequestDocument>, changes: Partial<RelationshipRequestDocument>, events: TDomainEvent[]) => {
-    const result = await requests.updateOne(guard, appendToOutbox<RelationshipRequestDocument>({ $set: changes }, events));
+  const transition = async (guard: Filter<RelationshipRequestDocument> & { _id: string }, changes: Partial<RelationshipRequestDocument>, events: TDomainEvent[]) => {
+    const result = await outbox.update(requests, guard, { $set: changes }, events);
     return result.matchedCount === 1;
   };
 
@@ -82,10 +82,12 @@ export function createRequestsStore(db: Db) {
 
     /** Inserts with its events; a duplicate key (a pending request for the pair) propagates. */
     async insert(fields: NewRelationshipRequest, events: TDomainEvent[]): Promise<RelationshipRequestDocument> {
-      const doc = withOutbox(fields, events) as RelationshipRequestDocument;
-      await requests.insertOne(doc);
-      return doc;
+      await outbox.insert(requests, fields, events);
+      return fields;
     },
+
+    /** The request whatever its state, deleted ones included. System use (an accepted request's consumer). */
+    findById: (requestId: string) => requests.findOne({ _id: requestId }, WITHOUT_OUTBOX),
 
     /** The request, if the acting user sent it or it was delivered to them. */
     findVisible: (requestId: string, actorId: string) =>

@@ -1,5 +1,5 @@
 import type { Db } from "mongodb";
-import type { IndexPlan } from "@amia/kit";
+import type { IndexPlan, Outbox } from "@amia/kit";
 import { createRelationshipsStore, RELATIONSHIPS_INDEXES, type RelationshipsStore } from "./relationships-store.ts";
 import { createRequestsStore, REQUESTS_INDEXES, type RequestsStore } from "./requests-store.ts";
 import { createUsersProjection, USERS_INDEXES, type UsersProjection } from "./users-projection.ts";
@@ -13,6 +13,7 @@ export interface Stores {
 
 export const RELATIONSHIPS_SERVICE_INDEXES: IndexPlan = { ...USERS_INDEXES, ...REQUESTS_INDEXES, ...RELATIONSHIPS_INDEXES };
 
-export function createStores(db: Db): Stores {
-  return { users: createUsersProjection(db), requests: createRequestsStore(db), relationships: createRelationshipsStore(db) };
+/** Reads go to `db`; writes that emit events go through `outbox`. */
+export function createStores(db: Db, outbox: Outbox): Stores {
+  return { users: createUsersProjection(db), requests: createRequestsStore(db, outbox), relationships: createRelationshipsStore(db, outbox) };
 }

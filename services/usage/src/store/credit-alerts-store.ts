@@ -1,6 +1,6 @@
 import type { Collection, Db } from "mongodb";
 import type { TAiCreditThreshold, TEventOf } from "@amia/contracts";
-import { isDuplicateKeyError, withOutbox, type WithOutbox } from "@amia/kit";
+import { isDuplicateKeyError, type Outbox, type WithOutbox } from "@amia/kit";
 
 /**
  * Storage shape of one announcement that a user's usage reached a threshold of a month's credits
@@ -29,15 +29,15 @@ export function creditAlertId(alert: Pick<CreditAlertDocument, "user_id" | "peri
   return `${alert.user_id}:${alert.period}:${alert.threshold}:${alert.credits_per_month}`;
 }
 
-export function createCreditAlertsStore(db: Db) {
+export function createCreditAlertsStore(db: Db, outbox: Outbox) {
   const alerts: Collection<CreditAlertDocument> = db.collection<CreditAlertDocument>(CREDIT_ALERTS_COLLECTION);
   return {
     collection: alerts,
 
     /** Stores the alert with its event; false when it was announced before (nothing is written). */
-    async insertNew(alert: Omit<CreditAlertDocument, "_id" | "outbox">, event: TEventOf<"ai-credits.threshold-reached">): Promise<boolean> {
+    async insertNew(alert: Omit<CreditAlertDocument, "_id" | keyof WithOutbox>, event: TEventOf<"ai-credits.threshold-reached">): Promise<boolean> {
       try {
-        await alerts.insertOne(withOutbox({ _id: creditAlertId(alert), ...alert }, [event]));
+        await outbox.insert(alerts, { _id: creditAlertId(alert), ...alert }, [event]);
         return true;
       } catch (error) {
         if (isDuplicateKeyError(error)) return false;
