@@ -21,7 +21,7 @@ afterEach(() => harness.close());
 
 const stored = () => notifications.db.collection("notifications");
 /** Until the relay has published every queued `notification.created` (the outboxes are empty). */
-const relayed = () => eventually(async () => (await stored().countDocuments({ "outbox.0": { $exists: true } })) === 0);
+const relayed = () => eventually(async () => (await stored().countDocuments({ outbox_state: "pending" })) === 0);
 const listOf = async (userId: string, query = ""): Promise<TNotification[]> => (await notifications.as({ id: userId }).get(`/api/v1/notifications${query}`)).body.notifications;
 
 describe("notifications: built from other services' events", () => {

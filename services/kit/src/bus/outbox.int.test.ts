@@ -4,7 +4,7 @@ import type { TDomainEvent } from "@amia/contracts";
 import { connectMongo, isDuplicateKeyError, type MongoConnection } from "../mongo/connect.ts";
 import { renderMetrics, metricsFor } from "../telemetry/metrics.ts";
 import { createBus, type Bus } from "./bus.ts";
-import { createOutbox, listFailedOutboxes, OUTBOX_INDEX_NAME, outboxStatus, reportOutboxBacklog, retryFailedOutboxes, type OutboxOptions } from "./outbox.ts";
+import { adoptLegacyOutboxes, createOutbox, listFailedOutboxes, OUTBOX_INDEX_NAME, outboxStatus, reportOutboxBacklog, retryFailedOutboxes, type OutboxOptions } from "./outbox.ts";
 import { capturingLogger, eventually, quietLogger, testInfra, uniqueTestNames } from "../testing/isolation.ts";
 import { userRegistered } from "../testing/fixtures.ts";
 
@@ -68,6 +68,15 @@ interface UserDoc {
   outbox_last_error?: string;
 }
 
+/** A database and topics of the test's own, with the `users` topic and collection. */
+async function setUp(label: string) {
+  const { dbName, topicPrefix, id } = uniqueTestNames(label);
+  const mongo = await openMongo(dbName);
+  const bus = openBus(topicPrefix);
+  await bus.ensureTopics(["users"]);
+  return { mongo, bus, id, users: mongo.db.collection<UserDoc>("users") };
+}
+
 /** A publish that works through Kafka, except for the events of the documents named in `poisoned`. */
 function publishExcept(bus: Bus, poisoned: Set<string>) {
   const attempts = new Map<string, number>();
@@ -89,11 +98,7 @@ const failuresOf = async (service: string) => (await metricsFor(service).outboxP
 
 describe("outbox (real FerretDB/MongoDB and Kafka)", () => {
   it("publishes an event written with its aggregate after a crash before publishing, exactly once, from a process given no list of collections", async () => {
-    const { dbName, topicPrefix, id } = uniqueTestNames("outbox-crash");
-    const mongo = await openMongo(dbName);
-    const bus = openBus(topicPrefix);
-    await bus.ensureTopics(["users"]);
-    const users = mongo.db.collection<UserDoc>("users");
+    const { mongo, bus, users, id } = await setUp("outbox-crash");
 
     // Given: process 1 writes the aggregate and its event in one document write, then "crashes"
     // (its outbox never started, so nothing was published).
@@ -123,11 +128,7 @@ describe("outbox (real FerretDB/MongoDB and Kafka)", () => {
   });
 
   it("keeps events appended to an existing aggregate in order and publishes each once", async () => {
-    const { dbName, topicPrefix } = uniqueTestNames("outbox-order");
-    const mongo = await openMongo(dbName);
-    const bus = openBus(topicPrefix);
-    await bus.ensureTopics(["users"]);
-    const users = mongo.db.collection<UserDoc>("users");
+    const { mongo, bus, users } = await setUp("outbox-order");
     const sender = publishExcept(bus, new Set());
     const outbox = openOutbox({ db: mongo.db, publish: sender.publish, logger: quietLogger() });
     const userId = randomUUID();
@@ -166,11 +167,7 @@ describe("outbox (real FerretDB/MongoDB and Kafka)", () => {
   });
 
   it("absorbs a crash between publish and removal: the event is published again, applied once", async () => {
-    const { dbName, topicPrefix, id } = uniqueTestNames("outbox-twice");
-    const mongo = await openMongo(dbName);
-    const bus = openBus(topicPrefix);
-    await bus.ensureTopics(["users"]);
-    const users = mongo.db.collection<UserDoc>("users");
+    const { mongo, bus, users, id } = await setUp("outbox-twice");
     const userId = randomUUID();
     const event = userRegistered(userId);
     await createOutbox({ db: mongo.db, publish: bus.publish, logger: quietLogger() }).insert(users, { _id: userId }, [event]);
@@ -187,11 +184,7 @@ describe("outbox (real FerretDB/MongoDB and Kafka)", () => {
   });
 
   it("isolates a poison document: the others go out, its attempts are counted, then it is parked as failed, reported, and retried on request", async () => {
-    const { dbName, topicPrefix, id } = uniqueTestNames("outbox-poison");
-    const mongo = await openMongo(dbName);
-    const bus = openBus(topicPrefix);
-    await bus.ensureTopics(["users"]);
-    const users = mongo.db.collection<UserDoc>("users");
+    const { mongo, bus, users, id } = await setUp("outbox-poison");
     const [poison, healthyA, healthyB] = [randomUUID(), randomUUID(), randomUUID()];
     const poisoned = new Set([poison]);
     const sender = publishExcept(bus, poisoned);
@@ -241,11 +234,7 @@ describe("outbox (real FerretDB/MongoDB and Kafka)", () => {
   });
 
   it("waits out a failed document's backoff before trying it again", async () => {
-    const { dbName, topicPrefix } = uniqueTestNames("outbox-backoff");
-    const mongo = await openMongo(dbName);
-    const bus = openBus(topicPrefix);
-    await bus.ensureTopics(["users"]);
-    const users = mongo.db.collection<UserDoc>("users");
+    const { mongo, bus, users } = await setUp("outbox-backoff");
     const userId = randomUUID();
     const poisoned = new Set([userId]);
     const sender = publishExcept(bus, poisoned);
@@ -265,11 +254,7 @@ describe("outbox (real FerretDB/MongoDB and Kafka)", () => {
   });
 
   it("keeps the pending flag when an event is appended between the publish and the removal", async () => {
-    const { dbName, topicPrefix } = uniqueTestNames("outbox-race");
-    const mongo = await openMongo(dbName);
-    const bus = openBus(topicPrefix);
-    await bus.ensureTopics(["users"]);
-    const users = mongo.db.collection<UserDoc>("users");
+    const { mongo, bus, users } = await setUp("outbox-race");
     const userId = randomUUID();
     const [first, appended] = [userRegistered(userId), userRegistered(userId)];
     // Another replica (not started: it publishes nothing itself) writes to the same document.
@@ -299,6 +284,24 @@ describe("outbox (real FerretDB/MongoDB and Kafka)", () => {
     expect(await outbox.runOnce()).toBe(1);
     expect(published).toEqual([first.id, appended.id]);
     expect(await users.findOne({ _id: userId })).toEqual({ _id: userId, outbox: [], seen: true });
+  });
+
+  it("adopts, once asked, the events written before the pending flag existed", async () => {
+    const { mongo, bus, users } = await setUp("outbox-legacy");
+    const userId = randomUUID();
+    const event = userRegistered(userId);
+    // Given: a document as the earlier outbox left it, events without the flag, in a collection without the index.
+    await users.insertOne({ _id: userId, outbox: [event] });
+    await users.insertOne({ _id: randomUUID(), outbox: [] });
+    const sender = publishExcept(bus, new Set());
+    const outbox = openOutbox({ db: mongo.db, publish: sender.publish, logger: quietLogger() });
+    expect(await outbox.runOnce()).toBe(0);
+
+    expect(await adoptLegacyOutboxes(mongo.db)).toEqual([{ collection: "users", adopted: 1 }]);
+
+    expect(await outbox.runOnce()).toBe(1);
+    expect(sender.published).toEqual([event.id]);
+    expect(await adoptLegacyOutboxes(mongo.db)).toEqual([]);
   });
 
   it("refuses an event that breaks the contracts before writing anything", async () => {

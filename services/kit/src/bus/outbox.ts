@@ -49,6 +49,14 @@ const OUTBOX_FIELDS: readonly OutboxFieldName[] = [OUTBOX_FIELD, OUTBOX_STATE_FI
 /** A read projection that leaves every outbox field in the database. */
 export const WITHOUT_OUTBOX_PROJECTION: Readonly<Record<OutboxFieldName, 0>> = Object.fromEntries(OUTBOX_FIELDS.map((field) => [field, 0])) as Record<OutboxFieldName, 0>;
 
+/**
+ * Sparse: a document without events is not in it. FerretDB 1.24 accepts `sparse` but not
+ * `partialFilterExpression` (outbox.int.test.ts creates it there).
+ */
+async function createOutboxIndex(collection: Collection<any>): Promise<void> {
+  await collection.createIndex({ [OUTBOX_STATE_FIELD]: 1, [OUTBOX_RETRY_AT_FIELD]: 1 }, { name: OUTBOX_INDEX_NAME, sparse: true });
+}
+
 /** Top-level equality only: FerretDB pushes it down to its backend, MongoDB answers it from the index. */
 const PENDING = { [OUTBOX_STATE_FIELD]: "pending" } as const;
 const FAILED = { [OUTBOX_STATE_FIELD]: "failed" } as const;
@@ -152,9 +160,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const name = collection.collectionName;
     let ensured = registered.get(name);
     if (!ensured) {
-      // Sparse: a document without events is not in it. FerretDB 1.24 accepts `sparse` but not
-      // `partialFilterExpression` (checked by outbox.int.test.ts).
-      ensured = collection.createIndex({ [OUTBOX_STATE_FIELD]: 1, [OUTBOX_RETRY_AT_FIELD]: 1 }, { name: OUTBOX_INDEX_NAME, sparse: true }).then(() => undefined);
+      ensured = createOutboxIndex(collection);
       ensured.catch(() => registered.delete(name));
       registered.set(name, ensured);
     }
@@ -413,6 +419,25 @@ export async function retryFailedOutboxes(db: Db): Promise<Array<{ collection: s
   for (const name of await outboxCollections(db)) {
     const result = await db.collection(name).updateMany(FAILED, { $set: { ...PENDING, [OUTBOX_ATTEMPTS_FIELD]: 0 }, $unset: { [OUTBOX_RETRY_AT_FIELD]: "" } });
     results.push({ collection: name, retried: result.modifiedCount });
+  }
+  return results;
+}
+
+/**
+ * Once, on upgrading from the outbox before `outbox_state` existed: flags the documents that still
+ * hold unpublished events without the flag, in every collection, and registers their collections,
+ * so the sweep publishes them. A full scan of each collection: an operator's one-off
+ * (`npm run outbox -- adopt-legacy <service>`), never part of a sweep.
+ */
+export async function adoptLegacyOutboxes(db: Db): Promise<Array<{ collection: string; adopted: number }>> {
+  const results = [];
+  for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
+    if (name.startsWith("system.")) continue;
+    const collection = db.collection(name);
+    const result = await collection.updateMany({ [`${OUTBOX_FIELD}.0`]: { $exists: true }, [OUTBOX_STATE_FIELD]: { $exists: false } }, { $set: PENDING });
+    if (result.modifiedCount === 0) continue;
+    await createOutboxIndex(collection);
+    results.push({ collection: name, adopted: result.modifiedCount });
   }
   return results;
 }
