@@ -76,7 +76,7 @@ describe("deploy/k8s manifests", () => {
       calendar: ["calendar.sharing", "calendar.sync"],
       events: ["events.calendar", "events.projections"],
       notifications: ["notifications.builder", "notifications.recipient-zones"],
-      relationships: ["relationships.users"],
+      relationships: ["relationships.accepted-requests", "relationships.users"],
       usage: ["usage.recorder"],
     });
     for (const name of ["calendar", "events", "notifications", "relationships", "usage"]) {
