@@ -82,7 +82,12 @@ export async function createAssistantWorld(label: string, options: { openai?: Ag
         requestId = received[0]?.id ?? "";
         return requestId !== "";
       });
-      expect((await to.browser.json("POST", `/api/v1/relationship-requests/${requestId}/approve`)).status).toBe(200);
+      const approved = await to.browser.json("POST", `/api/v1/relationship-requests/${requestId}/approve`);
+      expect(approved.status).toBe(200);
+      // The events service learns of it from `relationship.created` a moment later; until then it
+      // refuses the other as a reviewer (as the BFF's tests wait, so does this).
+      const relationshipId = approved.body.relationship.id as string;
+      await eventually(async () => (await created.services.events!.db.collection("relationships").countDocuments({ _id: relationshipId as never, is_deleted: false })) === 1);
     },
     async close() {
       await created.close();

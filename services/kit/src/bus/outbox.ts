@@ -253,14 +253,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     while (targets.size > 0) {
       const batch = [...targets];
       targets.clear();
-      for (const [name, ids] of batch) {
-        const collection = db.collection(name);
-        for (const id of ids) {
-          const doc = await collection.findOne({ _id: id as never, ...PENDING }, { projection: RELAY_PROJECTION });
-          // One waiting out a backoff is the sweep's: a write does not bring its retry forward.
-          if (doc && isDue(doc)) published += await relayDocument(collection, doc);
-        }
-      }
+      // Documents at once (order matters only within one, and each is here once): one slow
+      // publish does not hold up the events of other writes.
+      const counts = await Promise.all(
+        batch.flatMap(([name, ids]) =>
+          [...ids].map(async (id) => {
+            const collection = db.collection(name);
+            const doc = await collection.findOne({ _id: id as never, ...PENDING }, { projection: RELAY_PROJECTION });
+            // One waiting out a backoff is the sweep's: a write does not bring its retry forward.
+            return doc && isDue(doc) ? relayDocument(collection, doc) : 0;
+          }),
+        ),
+      );
+      published += counts.reduce((sum, count) => sum + count, 0);
     }
     return published;
   };
