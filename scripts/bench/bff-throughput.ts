@@ -19,7 +19,8 @@
  * Needs the local infrastructure (`npm run infra -- up`) or KAFKA_BROKERS / MONGO_URL / REDIS_URL.
  */
 import { Hono } from "hono";
-import { serveOverHttp } from "@amia/kit/testing";
+import { createOutbox } from "@amia/kit";
+import { quietLogger, serveOverHttp } from "@amia/kit/testing";
 import { createEventRequestsStore } from "../../services/events/src/store/event-requests-store.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../bff/src/security/csrf.ts";
 import { loadHttp, loadInProcess, printHeader, printRow } from "./load.ts";
@@ -49,7 +50,9 @@ try {
   if (check.status !== 200 || page.event_requests.length !== 10) throw new Error(`unexpected answer: ${check.status}`);
 
   console.log(`Loading each target for ${seconds} s at ${CONNECTIONS} in flight...`);
-  const store = createEventRequestsStore(stack.db("events"));
+  // Reads only: its outbox is never started and publishes nothing.
+  const eventsDb = stack.db("events");
+  const store = createEventRequestsStore(eventsDb, createOutbox({ db: eventsDb, publish: async () => {}, logger: quietLogger() }));
   const floor = await loadInProcess(() => store.page(user.id, { role: "creator" }, "newest", { skip: 0, take: 10 }), { seconds, concurrency: CONNECTIONS });
   const direct = await loadHttp(`${stack.serviceUrl.events}${PAGE}`, { seconds, connections: CONNECTIONS, headers: { authorization: `Bearer ${await stack.bearer(user, "events")}` } });
   const throughBff = await loadHttp(`${stack.bffUrl}${PAGE}`, { seconds, connections: CONNECTIONS, headers: { cookie } });
