@@ -20,7 +20,7 @@ export function relationshipCreated(relationship: NewRelationship, actorId: stri
   });
 }
 
-/** `actorId` is the side that ended it, or null when the service undid a lost approval race. */
+/** `actorId` is the side that ended it; null is left for an end no person caused (none today). */
 export function relationshipDeleted(relationship: Pick<NewRelationship, "_id" | "user_ids">, actorId: string | null): TEventOf<"relationship.deleted"> {
   return createEvent(PRODUCER, "relationship.deleted", {
     subject: relationship._id,
