@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROCESSES } from "../processes.ts";
 import { dockerfileStages, stageChain, type DockerInstruction } from "./dockerfile.ts";
@@ -68,6 +69,25 @@ function runtimeClosure(workspaceDir: string): Map<string, LockPackage> {
   return installed;
 }
 
+/**
+ * The packages a workspace's running code loads: bare specifiers of its `import`/`export … from`
+ * statements (our own workspaces, @amia/*, included) outside tests and test helpers (src/testing), `import type` excepted (type
+ * stripping erases it; an `import { type X }` stays and loads the package). Package → first file.
+ */
+function runtimeImports(srcDir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const files = (readdirSync(srcDir, { recursive: true }) as string[]).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts") && !file.split("/").includes("testing"));
+  for (const file of files) {
+    const text = readFileSync(join(srcDir, file), "utf8");
+    for (const [, specifier] of text.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^;]*?\sfrom\s+)?["']([^"'./][^"']*)["']/gm)) {
+      if (specifier!.startsWith("node:")) continue;
+      const name = specifier!.split("/").slice(0, specifier!.startsWith("@") ? 2 : 1).join("/");
+      if (!found.has(name)) found.set(name, join(srcDir, file));
+    }
+  }
+  return found;
+}
+
 describe("deploy/docker/Dockerfile: the Node processes' image (stage `service`)", () => {
   it("builds on the manifests alone, never on the stage that installs devDependencies", () => {
     expect(runtimeChain.map((stage) => stage.name)).toEqual(["service", "manifests"]);
@@ -105,6 +125,16 @@ describe("deploy/docker/Dockerfile: the Node processes' image (stage `service`)"
     expect(DEV_TOOLS.filter((tool) => names.has(tool))).toEqual([]);
     expect(Object.keys(rootPackage.devDependencies).filter((tool) => names.has(tool) && lockfile.packages[`node_modules/${tool}`]?.dev)).toEqual([]);
   });
+
+  it.each([...nodeProcesses.map((spec) => spec.dir), "services/kit", "contracts"].map((dir) => [dir] as const))(
+    "%s lists every package its running code imports as a dependency (a devDependency is not installed in the image)",
+    (dir) => {
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+      const declared = new Set(["dependencies", "optionalDependencies", "peerDependencies"].flatMap((field) => Object.keys(manifest[field] ?? {})));
+      const missing = [...runtimeImports(join(dir, "src"))].filter(([name]) => !declared.has(name)).map(([name, file]) => `${name} (${file})`);
+      expect(missing).toEqual([]);
+    },
+  );
 
   it.each(nodeProcesses.map((spec) => [spec.name, spec.dir] as const))("has %s's sources (%s) and runs them as npm start does: node src/main.ts, no build step", (_name, dir) => {
     const service = runtimeChain[0]!;
