@@ -16,6 +16,8 @@ interface Started {
   child: ChildProcess;
   port: number;
   exit: Promise<{ code: number | null; stderr: string }>;
+  /** Every line it wrote, stdout and stderr, in arrival order. */
+  lines: string[];
 }
 
 function start(spec: Pick<ProcessSpec, "dir" | "args">, env: Record<string, string>): Promise<Started> {
@@ -23,23 +25,46 @@ function start(spec: Pick<ProcessSpec, "dir" | "args">, env: Record<string, stri
   const child = spawn(process.execPath, spec.args, { cwd: dir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   running.push(child);
   let stderr = "";
+  const lines: string[] = [];
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on("exit", (code) => resolve({ code, stderr })));
+  createInterface({ input: child.stderr! }).on("line", (line) => lines.push(line));
+  const stdoutClosed = new Promise((resolve) => child.stdout!.once("close", resolve));
+  const stderrClosed = new Promise((resolve) => child.stderr!.once("close", resolve));
+  // Resolved once the process has exited and both streams are drained, so `lines` is complete.
+  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on("exit", (code) => void Promise.all([stdoutClosed, stderrClosed]).then(() => resolve({ code, stderr }))),
+  );
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).on("line", (line) => {
+      lines.push(line);
       if (!line.startsWith("{")) return;
       const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === "listening" && entry.port) resolve({ child, port: entry.port, exit });
+      if (entry.msg === "listening" && entry.port) resolve({ child, port: entry.port, exit, lines });
     });
     void exit.then(({ code, stderr: text }) => reject(new Error(`${dir} exited with ${code} before listening:\n${text}`)));
   });
 }
 
+/**
+ * The lines of a process's output that are not clean: not one JSON object (pino's format, what a
+ * log pipeline parses), or logged at warn or above although nothing went wrong.
+ */
+function uncleanLines(lines: readonly string[]): string[] {
+  return lines.filter((line) => {
+    try {
+      const entry = JSON.parse(line) as unknown;
+      return typeof entry !== "object" || entry === null || !["trace", "debug", "info"].includes(String((entry as { level?: unknown }).level));
+    } catch {
+      return true;
+    }
+  });
+}
+
 describe("process entry points", () => {
-  it.each(nodeProcesses.map((spec) => [spec.name, spec] as const))("%s starts, is healthy and ready, and stops cleanly on SIGTERM", async (_name, spec) => {
+  it.each(nodeProcesses.map((spec) => [spec.name, spec] as const))("%s starts, is healthy and ready, and stops cleanly on SIGTERM, logging JSON lines only and no warning", async (_name, spec) => {
     const infra = testInfra();
     const names = uniqueTestNames(spec.name);
-    const { child, port, exit } = await start(spec, {
+    const { child, port, exit, lines } = await start(spec, {
       PORT: "0",
       MONGO_URL: infra.mongoUrl,
       MONGO_DB: names.dbName,
@@ -59,6 +84,8 @@ describe("process entry points", () => {
 
     child.kill("SIGTERM");
     expect((await exit).code).toBe(0);
+    expect(lines.some((line) => line.includes('"msg":"listening"'))).toBe(true);
+    expect(uncleanLines(lines)).toEqual([]);
   });
 
   it.each(nodeProcesses.filter((spec) => spec.needs.includes("mongo")).map((spec) => [spec.name, spec] as const))(
@@ -72,7 +99,7 @@ describe("process entry points", () => {
   it("web (npm start) serves the production build with the security headers, and no dev server: /@fs/, /@vite/client and sources get index.html", async () => {
     const web = PROCESSES.find((spec) => spec.name === "web")!;
     // Builds web/ first when its build is stale (the first run after a change takes longer).
-    const { child, port, exit } = await start(web, { PORT: "0" });
+    const { child, port, exit, lines } = await start(web, { PORT: "0" });
     const url = `http://127.0.0.1:${port}`;
 
     const index = await fetch(`${url}/`);
@@ -93,5 +120,6 @@ describe("process entry points", () => {
 
     child.kill("SIGTERM");
     expect((await exit).code).toBe(0);
+    expect(uncleanLines(lines)).toEqual([]);
   });
 });

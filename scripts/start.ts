@@ -10,14 +10,18 @@
  *   npm run dev                the same, with the web app on Vite's dev server (hot reload)
  *   npm start -- --smoke       start everything, check every /healthz, stop, exit 0 if all green
  *   npm start -- --no-infra    skip deploy/local (infrastructure already reachable elsewhere)
+ *   npm start -- --observe     also run Jaeger (deploy/local/jaeger, built once from the Go module
+ *                              proxy) and send it every process's traces over OTLP
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { OBSERVER, processEnv } from "../deploy/observe.ts";
 import { PROCESSES, type ProcessSpec } from "../deploy/processes.ts";
 
 const args = new Set(process.argv.slice(2));
 const isSmoke = args.has("--smoke");
 const isDev = args.has("--dev");
+const isObserving = args.has("--observe");
 const HEALTH_TIMEOUT_MS = 90_000;
 const COLORS = [36, 35, 33, 32, 34, 91, 92, 93, 94, 95, 96];
 const width = Math.max(...PROCESSES.map((p) => p.name.length));
@@ -30,9 +34,11 @@ if (!args.has("--no-infra")) {
   }
 }
 
-console.log(`Starting ${PROCESSES.length} processes on Node ${process.version}${isDev ? " (web: Vite dev server with hot reload)" : ""}...`);
 const children = new Map<string, ChildProcess>();
 let isStopping = false;
+const observer = isObserving ? await startObserver() : undefined;
+
+console.log(`Starting ${PROCESSES.length} processes on Node ${process.version}${isDev ? " (web: Vite dev server with hot reload)" : ""}...`);
 
 PROCESSES.forEach((spec, index) => {
   const color = COLORS[index % COLORS.length]!;
@@ -41,7 +47,7 @@ PROCESSES.forEach((spec, index) => {
   const run = isDev && spec.dev ? spec.dev : spec;
   const child = spawn(process.execPath, run.args, {
     cwd: run.dir,
-    env: { ...process.env, PORT: String(spec.port) },
+    env: processEnv(spec, process.env, isObserving),
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.set(spec.name, child);
@@ -51,7 +57,8 @@ PROCESSES.forEach((spec, index) => {
   child.on("exit", (code, signal) => {
     children.delete(spec.name);
     if (!isStopping) console.error(`${prefix} exited unexpectedly (${signal ?? `code ${code}`})`);
-    if (children.size === 0 && !isStopping) process.exit(1);
+    // Every process of the stack gone (Jaeger, when observing, is no reason to stay).
+    if ([...children.keys()].every((name) => name === "jaeger") && !isStopping) void stopAll(1);
   });
 });
 
@@ -62,6 +69,11 @@ console.log("\nHealth:");
 for (const [spec, state] of results) console.log(`  ${state === "ok" ? "✔" : "✘"} ${spec.name.padEnd(width)} http://127.0.0.1:${spec.port}/healthz  ${state}`);
 const isAllGreen = results.every(([, state]) => state === "ok");
 console.log(isAllGreen ? "\nAll processes are up. The app: http://127.0.0.1:5173  (Ctrl-C stops them; `npm run infra -- down` stops the infrastructure)" : "\nSome processes are not healthy.");
+if (observer) {
+  console.log(`Traces: ${OBSERVER.queryUrl} (Jaeger; every process sends its spans to ${OBSERVER.otlpEndpoint})`);
+  console.log(`  one service's recent traces as JSON: ${OBSERVER.queryUrl}/api/traces?service=bff&limit=20`);
+  if (!process.env.JAEGER_UI_ASSETS) console.log("  Jaeger built from its Go module serves a placeholder page, not its UI: set JAEGER_UI_ASSETS to an unpacked jaeger-ui build (README)");
+}
 if (isSmoke) await stopAll(isAllGreen ? 0 : 1);
 
 async function waitHealthy(spec: ProcessSpec): Promise<string> {
@@ -78,6 +90,37 @@ async function waitHealthy(spec: ProcessSpec): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   return children.has(spec.name) ? `not healthy: ${last}` : "exited";
+}
+
+/**
+ * Builds Jaeger when it is not built yet (deploy/local/jaeger/build.sh, once), starts it with
+ * deploy/local/jaeger/config.yaml and waits until it is healthy, so no process's first spans
+ * are sent to nobody. It stops with the processes.
+ */
+async function startObserver(): Promise<ChildProcess> {
+  const build = spawnSync("bash", [OBSERVER.build], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+  const binary = build.stdout.trim();
+  if (build.status !== 0 || !binary) {
+    console.error("Jaeger could not be built (see above); start without --observe, or see README \"Traces\".");
+    process.exit(1);
+  }
+  const prefix = `${"jaeger".padEnd(width)} |`;
+  const jaeger = spawn(binary, ["--config", OBSERVER.config], { env: { ...process.env, JAEGER_UI_ASSETS: process.env.JAEGER_UI_ASSETS ?? "" }, stdio: ["ignore", "pipe", "pipe"] });
+  children.set("jaeger", jaeger);
+  for (const stream of [jaeger.stdout, jaeger.stderr]) createInterface({ input: stream! }).on("line", (line) => console.log(`${prefix} ${readable(line)}`));
+  jaeger.on("exit", (code, signal) => {
+    children.delete("jaeger");
+    if (!isStopping) console.error(`${prefix} exited unexpectedly (${signal ?? `code ${code}`})`);
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && children.has("jaeger")) {
+    const isHealthy = await fetch(OBSERVER.healthUrl, { signal: AbortSignal.timeout(1_000) }).then((response) => response.ok, () => false);
+    if (isHealthy) return jaeger;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  console.error(`Jaeger did not become healthy at ${OBSERVER.healthUrl}; are ports 4317, 4318, 13133 and 16686 free?`);
+  jaeger.kill("SIGTERM");
+  process.exit(1);
 }
 
 async function stopAll(exitCode: number): Promise<void> {

@@ -60,6 +60,12 @@ describe("the BFF's configuration", () => {
     expect(() => parseBffEnv({ OIDC_ISSUER: "http://idp.example" })).toThrow(/OIDC_ISSUER: must be https/);
   });
 
+  it("counts a name under .localhost as loopback (docker-compose.yml's issuer), and not a name that merely ends in localhost", () => {
+    expect(parseBffEnv({ OIDC_ISSUER: "http://oidc.localhost:4400" }).OIDC_ISSUER).toBe("http://oidc.localhost:4400");
+    expect(() => parseBffEnv({ OIDC_ISSUER: "http://evillocalhost:4400" })).toThrow(/OIDC_ISSUER: must be https/);
+    expect(() => parseBffEnv({ OIDC_ISSUER: "http://oidc.localhost.example:4400" })).toThrow(/OIDC_ISSUER: must be https/);
+  });
+
   it("wants an origin, not a URL with a path, and scopes that include openid", () => {
     expect(() => parseBffEnv({ PUBLIC_ORIGIN: "https://amia.example/app" })).toThrow(/PUBLIC_ORIGIN: must be an origin/);
     expect(() => parseBffEnv({ OIDC_SCOPES: "email profile" })).toThrow(/OIDC_SCOPES: must include openid/);

@@ -8,7 +8,13 @@ import type { ServiceName } from "./routes/catalogue.ts";
  * names a place or a secret is defaulted, so a missing one is named and the process exits.
  */
 
-const isLoopbackHost = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+/**
+ * A host name that names this machine: localhost and any name under it (RFC 6761 reserves
+ * `.localhost` for loopback; docker-compose.yml's issuer is `oidc.localhost`, a network alias
+ * inside compose), ::1 and 127.0.0.0/8. Plain http is allowed only to these.
+ */
+export const isLoopbackHost = (hostname: string) =>
+  hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 /** An origin such as https://amia.example (no path, query or fragment). */
 const envOrigin = z.url().refine((value) => {

@@ -23,7 +23,9 @@ export async function loadInternalKeys(env: TBffEnv, logger: Logger): Promise<In
   const configured = env.INTERNAL_JWT_PRIVATE_JWK;
   const { privateKey, publicJwk } = configured ? await importConfiguredKey(configured) : await generateEphemeralKey();
   if (!configured) {
-    logger.warn(
+    // Expected outside production (npm start, tests): said, not warned, so a local start logs no
+    // warning. In production it was allowed explicitly (INTERNAL_JWT_ALLOW_EPHEMERAL_KEY) and stays a warning.
+    logger[env.NODE_ENV === "production" ? "warn" : "info"](
       { kid: publicJwk.kid },
       "INTERNAL_JWT_PRIVATE_JWK is not set: signing internal JWTs with a key generated for this start only (fine for one local replica; set a key for anything else)",
     );

@@ -1,5 +1,6 @@
 import * as oidc from "openid-client";
 import type { Logger } from "@amia/kit";
+import { isLoopbackHost } from "../env.ts";
 
 /**
  * The OpenID Connect client side of sign-in (openid-client): discovery of the issuer,
@@ -47,8 +48,6 @@ export interface OidcClient {
   redeem: (callbackUrl: URL, request: AuthorizationRequest) => Promise<SignedInIdentity>;
 }
 
-const isLoopback = (url: URL) => url.hostname === "localhost" || url.hostname === "[::1]" || url.hostname.startsWith("127.");
-
 export function createOidcClient(options: OidcClientOptions): OidcClient {
   const issuerUrl = new URL(options.issuer);
   let configuration: Promise<oidc.Configuration> | undefined;
@@ -58,7 +57,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
     configuration ??= oidc
       .discovery(issuerUrl, options.clientId, { redirect_uris: [options.redirectUri] }, oidc.ClientSecretBasic(options.clientSecret), {
         // Plain http only for a loopback issuer (the local provider); the config refuses any other.
-        ...(issuerUrl.protocol === "http:" && isLoopback(issuerUrl) ? { execute: [oidc.allowInsecureRequests] } : {}),
+        ...(issuerUrl.protocol === "http:" && isLoopbackHost(issuerUrl.hostname) ? { execute: [oidc.allowInsecureRequests] } : {}),
         timeout: Math.ceil(options.timeoutMs / 1000),
       })
       .catch((error: unknown) => {

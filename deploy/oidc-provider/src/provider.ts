@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { calculateJwkThumbprint, type JWK } from "jose";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { createMemoryAdapter } from "oidc-provider/lib/adapters/memory_adapter.js";
 import { z } from "zod";
 import { createLogger, type Logger } from "@amia/kit";
 import { AccountDirectory, localAccountFor } from "./accounts.ts";
@@ -120,6 +121,11 @@ export async function createLocalOidcProvider(options: LocalOidcProviderOptions)
       id_token_signed_response_alg: alg,
     })),
     jwks: { keys: [jwk] },
+    // The library's own in-memory store, the one it falls back to, named here on purpose: a
+    // stand-in keeps nothing across restarts. Left to the fallback, the library prints a
+    // plain-text "development-only in-memory adapter" warning to stderr on every start, the one
+    // line of our logs that is not JSON.
+    adapter: createMemoryAdapter(),
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     pkce: { required: () => true },
     responseTypes: ["code"],

@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Producer } from "kafkajs";
 import type { Logger } from "pino";
+import { kafkajsLogLevel } from "./kafkajs-log-level.ts";
 import { silenceKafkajsNegativeTimeout } from "./kafkajs-timeout-warning.ts";
 import { isRetriableKafkaError, retryTransient } from "./retry-transient.ts";
 
@@ -27,9 +28,7 @@ export function createKafka({ brokers, clientId, logger }: KafkaClientOptions): 
       () =>
       ({ level, log }) => {
         const { message, ...rest } = log;
-        if (level === logLevel.ERROR) kafkaLogger.error(rest, message);
-        else if (level === logLevel.WARN) kafkaLogger.warn(rest, message);
-        else kafkaLogger.debug(rest, message);
+        kafkaLogger[kafkajsLogLevel(level, log)](rest, message);
       },
   });
 }
