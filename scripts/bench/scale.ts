@@ -85,15 +85,14 @@ try {
   console.log("Making one document of each kind through the API...");
   const me = await signIn(stack, "bench-scale-me@example.com");
   const friend = await signIn(stack, "bench-scale-friend@example.com");
-  // The relationships service learns of users from identity's events: wait until it knows the friend.
-  const request = await until("the relationships service to know the friend", async () => {
-    try {
-      return await send(stack, me.cookie, "POST", "/api/v1/relationship-requests", { requested_email: friend.user.email });
-    } catch {
-      return undefined;
-    }
+  await send(stack, me.cookie, "POST", "/api/v1/relationship-requests", { requested_email: friend.user.email });
+  // The relationships service learns of accounts from identity's events: the request reaches the
+  // friend once it knows theirs.
+  const received = await until("the request to reach the friend", async () => {
+    const list = await send(stack, friend.cookie, "GET", "/api/v1/relationship-requests/received");
+    return (list?.relationship_requests as Array<{ id: string }> | undefined)?.[0];
   });
-  await send(stack, friend.cookie, "POST", `/api/v1/relationship-requests/${request.id ?? request.relationship_request?.id}/approve`);
+  await send(stack, friend.cookie, "POST", `/api/v1/relationship-requests/${received.id}/approve`);
   await send(stack, me.cookie, "POST", "/api/v1/event-requests", {
     title: "Template",
     start_date: { date_time: "2026-03-10T09:00", time_zone: "Europe/Lisbon" },
