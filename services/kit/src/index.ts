@@ -9,6 +9,7 @@ export * from "./http/validate.ts";
 export * from "./http/run-service.ts";
 export * from "./auth/internal-jwt.ts";
 export * from "./mongo/connect.ts";
+export * from "./mongo/find-each.ts";
 export * from "./redis/connect.ts";
 export * from "./bus/bus.ts";
 export * from "./bus/consumer.ts";

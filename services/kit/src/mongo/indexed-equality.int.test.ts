@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { connectMongo, ensureIndexes, type MongoConnection } from "./connect.ts";
+import { findEach } from "./find-each.ts";
 import { quietLogger, testInfra, uniqueTestNames } from "../testing/isolation.ts";
 
 /**
@@ -46,5 +47,25 @@ describe("a page query on an indexed equality field", () => {
     }
     expect(await items.countDocuments(filter)).toBe(10);
     expect((await items.find(filter).sort({ created_at: -1 }).limit(10).toArray()).map((item) => item._id)[0]).toBe("item-2707");
+  });
+});
+
+describe("findEach", () => {
+  it("reads the documents of several values, each once, narrowed by the rest of the filter", async () => {
+    mongo = await connectMongo({ url: testInfra().mongoUrl, dbName: uniqueTestNames("mongo-find-each").dbName, logger: quietLogger() });
+    const people = mongo.db.collection<{ _id: string; team: string; is_deleted: boolean }>("people");
+    await people.insertMany([
+      { _id: "ana", team: "red", is_deleted: false },
+      { _id: "bruno", team: "red", is_deleted: true },
+      { _id: "carla", team: "blue", is_deleted: false },
+      { _id: "dora", team: "green", is_deleted: false },
+    ]);
+
+    const byId = await findEach(people, "_id", ["ana", "carla", "ana", "nobody"]);
+    const byTeam = await findEach(people, "team", ["red", "blue"], { is_deleted: false });
+
+    expect(byId.map((person) => person._id).sort()).toEqual(["ana", "carla"]);
+    expect(byTeam.map((person) => person._id).sort()).toEqual(["ana", "carla"]);
+    expect(await findEach(people, "_id", [])).toEqual([]);
   });
 });

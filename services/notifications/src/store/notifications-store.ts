@@ -133,10 +133,16 @@ export function createNotificationsStore(db: Db, outbox: Outbox) {
      */
     async withdrawAbout(userIds: readonly string[], subjectId: string, kinds?: readonly TNotificationKind[]): Promise<number> {
       if (userIds.length === 0) return 0;
-      const query: Filter<NotificationDocument> = { user_id: { $in: [...new Set(userIds)] }, subject_id: subjectId, is_deleted: false };
-      if (kinds) query.kind = { $in: [...kinds] };
-      const result = await notifications.updateMany(query, { $set: { is_deleted: true } });
-      return result.modifiedCount;
+      // One equality update per user (a handful), not `user_id: {$in}`: our local database reads
+      // the whole collection for `$in` (kit's findEach says why).
+      const results = await Promise.all(
+        [...new Set(userIds)].map((userId) => {
+          const query: Filter<NotificationDocument> = { user_id: userId, subject_id: subjectId, is_deleted: false };
+          if (kinds) query.kind = { $in: [...kinds] };
+          return notifications.updateMany(query, { $set: { is_deleted: true } });
+        }),
+      );
+      return results.reduce((sum, result) => sum + result.modifiedCount, 0);
     },
   };
 }

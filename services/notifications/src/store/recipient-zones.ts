@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError } from "@amia/kit";
+import { findEach, isDuplicateKeyError } from "@amia/kit";
 import type { TEventDataOf } from "@amia/contracts";
 
 /*
@@ -38,7 +38,7 @@ export function createRecipientZones(db: Db) {
     /** The known zones of these users; someone who never chose one is absent. */
     async zonesOf(userIds: readonly string[]): Promise<Map<string, string>> {
       if (userIds.length === 0) return new Map();
-      const found = await zones.find({ _id: { $in: [...userIds] } }).toArray();
+      const found = await findEach(zones, "_id", userIds);
       return new Map(found.flatMap((doc) => (doc.time_zone ? [[doc._id, doc.time_zone] as const] : [])));
     },
   };
