@@ -141,6 +141,10 @@ export async function startStack(label: string, services: readonly StackService[
     await bus.close();
   };
 
+  // Ctrl-C (or a kill) mid-run still stops the processes and removes what they made.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => void close().finally(() => process.exit(130)));
+  }
   try {
     await waitHealthy(bffUrl, bff, "bff");
     for (const [service, child] of started) await waitHealthy(serviceUrl[service], child, service);
