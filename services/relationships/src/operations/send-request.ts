@@ -32,7 +32,7 @@ export async function sendRequest(stores: Stores, actor: TInternalUser, requeste
     // A retry with the same key answers the request the first call made, before the checks
     // ("already pending") that would now refuse it.
     return await createOnce(keyed, {
-      find: (id) => stores.requests.findSent(actor.id, id),
+      find: (id) => stores.requests.findSent(id, actor.id),
       replay: (stored) => {
         if (stored.deleted_at !== null) throw new AppError("conflict", "The relationship request made with this Idempotency-Key has since been withdrawn");
         return stored;
