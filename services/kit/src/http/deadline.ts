@@ -7,7 +7,8 @@ import { currentDeadlineMs, runWithDeadline } from "../request-context.ts";
  * The BFF sends each call's deadline (`x-request-deadline`, epoch ms: when it stops waiting and
  * tells the user the call failed). A service starts no write after it, so a write never lands
  * after the user was told it did not. Checked when the request arrives and again right before
- * each write (`assertBeforeDeadline`, called by `retryOnConflict` and the idempotent creates).
+ * each write (`assertBeforeDeadline`, called by the outbox's insert and update, `retryOnConflict`
+ * and the idempotent creates).
  * What remains is the window between that last check and the database applying the write: one
  * database round trip, which the BFF's margin (DEADLINE_MARGIN_MS there) is meant to cover.
  */
