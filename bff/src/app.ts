@@ -76,6 +76,8 @@ export function createBff(deps: BffDeps): Bff {
 
   const app = createService({
     name: "bff",
+    // The BFF sets deadlines for the services; a browser's own header means nothing here.
+    honoursDeadline: false,
     logger,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     // CSP, framing, nosniff, referrer, permissions, and HSTS behind https (security/headers.ts).

@@ -16,6 +16,9 @@ export const ERROR_CODES = [
   "internal", // 500: says nothing internal; the log has the cause
   "upstream_unavailable", // 502/503: a service or third party did not answer in time
   "unsupported_media_type", // 415: a body that is not JSON on a JSON route
+  "idempotency_key_reused", // 422: an Idempotency-Key already used for a different request body
+  "outcome_unknown", // 502/504: a write was sent but no answer came: it may or may not have happened
+  "deadline_exceeded", // 504: the caller stopped waiting before the service began the write; nothing was written
 ] as const;
 
 export const ZErrorCodeSchema = z.enum(ERROR_CODES);

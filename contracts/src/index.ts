@@ -2,6 +2,7 @@
 export * from "./envelope.ts";
 export * from "./errors.ts";
 export * from "./common.ts";
+export * from "./idempotency.ts";
 export * from "./pagination.ts";
 export * from "./rate-limits.ts";
 export * from "./time-zone.ts";

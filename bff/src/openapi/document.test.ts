@@ -329,7 +329,7 @@ describe("the OpenAPI document", () => {
 
   it("documents on each catalogue route the errors it can answer, with the shared ErrorBody", () => {
     const errorsOf = (method: string, path: string) => Object.keys(operation(method, path).responses).filter((status) => status >= "400");
-    const names: Record<string, string> = { "400": "ValidationFailed", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "409": "Conflict", "413": "PayloadTooLarge", "415": "UnsupportedMediaType", "429": "RateLimited", "500": "Internal", "502": "UpstreamFailed", "503": "UpstreamUnavailable", "504": "UpstreamTimeout" };
+    const names: Record<string, string> = { "400": "ValidationFailed", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "409": "Conflict", "413": "PayloadTooLarge", "415": "UnsupportedMediaType", "422": "IdempotencyKeyReused", "429": "RateLimited", "500": "Internal", "502": "UpstreamFailed", "503": "UpstreamUnavailable", "504": "UpstreamTimeout" };
 
     for (const route of ROUTES) {
       const key = `${route.method} ${route.path}`;
@@ -343,6 +343,14 @@ describe("the OpenAPI document", () => {
       else expect(statuses.filter((status) => ["409", "413", "415"].includes(status)), key).toEqual([]);
       // Only an id in the path can miss, but for the routes that name an id in their body.
       expect(statuses.includes("404"), key).toBe(route.path.includes("/:") || NOT_FOUND_BY_BODY.has(key));
+      // Only a create that honours an Idempotency-Key takes the header and can refuse a reused key.
+      expect(statuses.includes("422"), key).toBe(route.idempotency === "key");
+      const takesKey = (operation(route.method, toOpenApiPath(route.path)).parameters ?? []).some((parameter) => "$ref" in parameter && parameter.$ref === "#/components/parameters/IdempotencyKey");
+      expect(takesKey, key).toBe(route.idempotency === "key");
+    }
+    // Every create the web app makes honours a key.
+    for (const create of ["POST /api/v1/event-requests", "POST /api/v1/relationship-requests", "POST /api/v1/relationships", "POST /api/v1/notifications", "POST /api/v1/recipes"]) {
+      expect(ROUTES.find((route) => `${route.method} ${route.path}` === create)?.idempotency, create).toBe("key");
     }
     // A read with nothing to check and nothing to miss: only the answers everyone can get.
     expect(errorsOf("GET", "/api/v1/users/me")).toEqual(["401", "500", "502", "503", "504"]);

@@ -167,7 +167,7 @@ const ERROR_RESPONSES = {
   },
   upstream_unavailable: {
     name: "UpstreamUnavailable",
-    description: "A service or third party is unavailable (`upstream_unavailable`). Safe to retry later.",
+    description: "A service or third party is unavailable (`upstream_unavailable`): the request did not reach it, or repeating it is safe (a read, a create with an `Idempotency-Key`, an answer). Safe to retry later.",
     example: { message: "The events service is unavailable, try again shortly", code: "upstream_unavailable" },
   },
   unsupported_media_type: {
@@ -175,6 +175,22 @@ const ERROR_RESPONSES = {
     description:
       "The body is not JSON (`unsupported_media_type`): send it with `content-type: application/json` (or a `+json` type). Also where the route takes no body, if one is sent in another type.",
     example: { message: "Send the body as JSON (content-type: application/json)", code: "unsupported_media_type" },
+  },
+  idempotency_key_reused: {
+    name: "IdempotencyKeyReused",
+    description: `This \`${C.IDEMPOTENCY_KEY_HEADER}\` was already used by you for a create with a different body (\`idempotency_key_reused\`). Send a new key for a new request; nothing was created.`,
+    example: { message: `This ${C.IDEMPOTENCY_KEY_HEADER} was already used for a different request; send a new key for a new request`, code: "idempotency_key_reused" },
+  },
+  outcome_unknown: {
+    name: "OutcomeUnknown",
+    description:
+      "A change was sent to a service but no answer came (`outcome_unknown`, 502 when the connection broke, 504 when it took too long): it may or may not have been made. Check (read it back) before trying again; a create sent with an `Idempotency-Key` never gets this (repeat it with the same key instead).",
+    example: { message: "The connection to the events service broke before it answered; the change may or may not have been made: check before trying again", code: "outcome_unknown" },
+  },
+  deadline_exceeded: {
+    name: "DeadlineExceeded",
+    description: "A service received the request after the BFF had stopped waiting for it (`deadline_exceeded`, 504): nothing was changed. Safe to retry.",
+    example: { message: "The caller stopped waiting before this could be done; nothing was changed", code: "deadline_exceeded" },
   },
 } as const satisfies Record<C.TErrorCode, { name: string; description: string; example: C.TErrorBody }>;
 
@@ -222,6 +238,10 @@ function errorCodesFor(route: RouteSpec): ErrorCode[] {
     internal: true,
     upstream_unavailable: true,
     unsupported_media_type: mayCarryBody,
+    idempotency_key_reused: route.idempotency === "key",
+    // A change that is not safe to repeat (a create sent without its key included).
+    outcome_unknown: isChange && route.idempotency !== "decision" && route.rateLimit !== "chat",
+    deadline_exceeded: true,
   };
   return C.ERROR_CODES.filter((code) => answers[code]);
 }
@@ -340,13 +360,25 @@ function eventStreamContent(dataSchema: JsonSchema, what: string): Record<string
  * Wire statuses: clients may branch on them.
  */
 const UPSTREAM_STATUSES = {
-  502: { name: "UpstreamFailed", description: "A service failed or answered something unreadable (`upstream_unavailable`). Safe to retry later." },
-  504: { name: "UpstreamTimeout", description: "A service did not answer in time (`upstream_unavailable`). Safe to retry later." },
+  502: {
+    name: "UpstreamFailed",
+    description:
+      "A service failed or answered something unreadable (`upstream_unavailable`: safe to retry later), or the connection broke after a change was sent (`outcome_unknown`: check before trying again).",
+  },
+  504: {
+    name: "UpstreamTimeout",
+    description:
+      "A service did not answer in time: `upstream_unavailable` (safe to retry later), `outcome_unknown` (a change was sent and may have been made: check before trying again) or `deadline_exceeded` (nothing was changed).",
+  },
 } as const;
+
+/** Codes answered only with 502/504: documented under UPSTREAM_STATUSES, which every route has. */
+const UPSTREAM_STATUS_CODES: ReadonlySet<ErrorCode> = new Set(["outcome_unknown", "deadline_exceeded"]);
 
 function errorResponses(codes: readonly ErrorCode[]): Record<string, OpenApiRef> {
   return Object.fromEntries(
     codes.flatMap((code) => {
+      if (UPSTREAM_STATUS_CODES.has(code)) return [];
       const main: [string, OpenApiRef] = [String(HTTP_STATUS_BY_CODE[code]), { $ref: `#/components/responses/${ERROR_RESPONSES[code].name}` }];
       if (code !== "upstream_unavailable") return [main];
       const others = Object.entries(UPSTREAM_STATUSES).map(([status, { name }]): [string, OpenApiRef] => [status, { $ref: `#/components/responses/${name}` }]);
@@ -381,6 +413,7 @@ function catalogueOperation(route: RouteSpec, components: SchemaComponents): [st
     ...pathParameters,
     ...parametersFrom(route.query, "query", components),
     ...(isStateChanging ? [csrfParameter()] : []),
+    ...(route.idempotency === "key" ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
   ];
 
   const { status, schema } = route.success;
@@ -401,6 +434,9 @@ function catalogueOperation(route: RouteSpec, components: SchemaComponents): [st
       limits.length > 0 && `Counts against ${limits.join(", ")}: over one, 429 with \`Retry-After\`.`,
       isStateChanging && `Requires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header and a same-origin request (CSRF).`,
       !route.body && isStateChanging && "Takes no body: one sent anyway is read (JSON only, within the size limit) and dropped.",
+      route.idempotency === "key" &&
+        `Send an \`${C.IDEMPOTENCY_KEY_HEADER}\` to make retrying safe: a repeat with the same key and body answers the first create (same status, the created resource as it is now), never a second one; the same key with another body is a 422.`,
+      route.idempotency === "decision" && "Repeating the same answer is a success that changes nothing, so a retry after a lost answer is safe.",
     ]),
     tags: [route.tag],
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -645,7 +681,7 @@ Sign in through \`GET /api/v1/auth/login\` (OpenID Connect with the identity pro
 State-changing requests (POST, PATCH, PUT, DELETE) must come from our own origin (\`Origin\` / \`Sec-Fetch-Site\`) and carry the header \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\`; otherwise 403.
 
 ## Errors
-Every error has the body \`{message, code, details?}\` (\`ErrorBody\`). \`message\` is meant for people; branch on \`code\`: ${C.ERROR_CODES.map((code) => `\`${code}\` (${code === "upstream_unavailable" ? "502, 503 or 504" : HTTP_STATUS_BY_CODE[code]})`).join(", ")}. A \`validation_failed\` error lists the bad fields in \`details.fields\` as \`{path, message}\`. A 429 carries \`Retry-After\` (seconds).
+Every error has the body \`{message, code, details?}\` (\`ErrorBody\`). \`message\` is meant for people; branch on \`code\`: ${C.ERROR_CODES.map((code) => `\`${code}\` (${code === "upstream_unavailable" ? "502, 503 or 504" : code === "outcome_unknown" ? "502 or 504" : HTTP_STATUS_BY_CODE[code]})`).join(", ")}. A \`validation_failed\` error lists the bad fields in \`details.fields\` as \`{path, message}\`. A 429 carries \`Retry-After\` (seconds).
 
 ## Paging
 Paged lists take \`skip\` (default 0) and \`take\` (default ${C.DEFAULT_TAKE}, notifications ${C.DEFAULT_NOTIFICATIONS_TAKE}, at most ${C.MAX_TAKE}) and answer with the page and \`skip\`, \`take\`, \`total_count\` (matches over all pages). Newest first.
@@ -707,6 +743,13 @@ export function buildOpenApiDocument(): OpenApiDocument {
         ]),
       ]),
       parameters: {
+        IdempotencyKey: {
+          name: C.IDEMPOTENCY_KEY_HEADER,
+          in: "header",
+          required: false,
+          description: `One key per user action (a UUID from the client), the same on every retry of that action: a create repeated with the same key and body answers the first result and creates nothing new; with another body, 422 \`idempotency_key_reused\`. Keys are per user and live as long as what they created. ${C.MIN_IDEMPOTENCY_KEY_LENGTH} to ${C.MAX_IDEMPOTENCY_KEY_LENGTH} letters, digits, '-', '_', '.' or ':'; anything else is a 400 naming the header.`,
+          schema: { type: "string", minLength: C.MIN_IDEMPOTENCY_KEY_LENGTH, maxLength: C.MAX_IDEMPOTENCY_KEY_LENGTH, pattern: "^[A-Za-z0-9._:-]+$" },
+        },
         CsrfHeader: {
           name: CSRF_HEADER,
           in: "header",

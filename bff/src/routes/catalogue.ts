@@ -34,6 +34,13 @@ export interface RouteSpec {
    * Only the agent has this (its tools act as the user; docs/decisions.md).
    */
   onBehalfOf?: readonly ServiceName[];
+  /**
+   * How a repeat of this write has the effect of one (issue 14), so the BFF may send it again and
+   * answer "try again" rather than `outcome_unknown` when an answer is lost:
+   * "key": a create that honours an `Idempotency-Key` header (forwarded; repeatable when sent);
+   * "decision": an answer (approve, decline ...) whose repeat by the same person is a success.
+   */
+  idempotency?: "key" | "decision";
 }
 
 /**
@@ -51,34 +58,34 @@ const noContent = { status: 204 as const };
 export const ROUTES: readonly RouteSpec[] = [
   // Event requests (events service; auto-fill is the agent's).
   { method: "POST", path: "/api/v1/event-requests/commands/auto-fill", service: "agent", tag: "Event requests", summary: "Fill event fields from a plain-language description (smart-fill)", body: C.ZSmartParseRequestSchema, success: ok(C.ZSmartParseResultSchema), rateLimit: "chat", onBehalfOf: AGENT_ON_BEHALF_OF },
-  { method: "POST", path: "/api/v1/event-requests", service: "events", tag: "Event requests", summary: "Create an event request with its reviewers", body: C.ZCreateEventRequestBodySchema, success: created(C.ZEventRequestResponseSchema) },
+  { method: "POST", path: "/api/v1/event-requests", service: "events", tag: "Event requests", summary: "Create an event request with its reviewers", body: C.ZCreateEventRequestBodySchema, success: created(C.ZEventRequestResponseSchema), idempotency: "key" },
   { method: "GET", path: "/api/v1/event-requests", service: "events", tag: "Event requests", summary: "List my event requests (role=reviewer: those I am asked to review)", query: C.ZListEventRequestsQuerySchema, success: ok(C.ZListEventRequestsResponseSchema) },
   { method: "GET", path: "/api/v1/event-requests/with-approvals", service: "events", tag: "Event requests", summary: "Page through event requests with their approval counts", query: C.ZListEventRequestsWithApprovalsQuerySchema, success: ok(C.ZListEventRequestsWithApprovalsResponseSchema) },
   { method: "GET", path: "/api/v1/event-requests/:id", service: "events", tag: "Event requests", summary: "One event request", params: id, success: ok(C.ZEventRequestResponseSchema) },
   { method: "GET", path: "/api/v1/event-requests/:id/with-approvers", service: "events", tag: "Event requests", summary: "One event request with its approvers (each named by the events service)", params: id, success: ok(C.ZEventRequestResponseSchema) },
   { method: "PATCH", path: "/api/v1/event-requests/:id", service: "events", tag: "Event requests", summary: "Change fields of my event request", params: id, body: C.ZUpdateEventRequestBodySchema, success: ok(C.ZEventRequestResponseSchema) },
   { method: "DELETE", path: "/api/v1/event-requests/:id", service: "events", tag: "Event requests", summary: "Delete my event request", params: id, success: noContent },
-  { method: "POST", path: "/api/v1/event-requests/:id/approvals/approve", service: "events", tag: "Event requests", summary: "Approve a request I review", params: id, body: C.ZReviewDecisionBodySchema, success: ok(C.ZEventRequestResponseSchema) },
-  { method: "POST", path: "/api/v1/event-requests/:id/approvals/reject", service: "events", tag: "Event requests", summary: "Reject a request I review", params: id, body: C.ZReviewDecisionBodySchema, success: ok(C.ZEventRequestResponseSchema) },
+  { method: "POST", path: "/api/v1/event-requests/:id/approvals/approve", service: "events", tag: "Event requests", summary: "Approve a request I review", params: id, body: C.ZReviewDecisionBodySchema, success: ok(C.ZEventRequestResponseSchema), idempotency: "decision" },
+  { method: "POST", path: "/api/v1/event-requests/:id/approvals/reject", service: "events", tag: "Event requests", summary: "Reject a request I review", params: id, body: C.ZReviewDecisionBodySchema, success: ok(C.ZEventRequestResponseSchema), idempotency: "decision" },
 
   // Relationships and relationship requests (relationships service).
-  { method: "POST", path: "/api/v1/relationships", service: "relationships", tag: "Relationships", summary: "Ask someone to connect (same as POST /relationship-requests)", body: C.ZCreateRelationshipBodySchema, success: created(C.ZRelationshipRequestResponseSchema) },
+  { method: "POST", path: "/api/v1/relationships", service: "relationships", tag: "Relationships", summary: "Ask someone to connect (same as POST /relationship-requests)", body: C.ZCreateRelationshipBodySchema, success: created(C.ZRelationshipRequestResponseSchema), idempotency: "key" },
   { method: "GET", path: "/api/v1/relationships", service: "relationships", tag: "Relationships", summary: "Page through my relationships", query: C.ZListRelationshipsQuerySchema, success: ok(C.ZListRelationshipsResponseSchema) },
   { method: "GET", path: "/api/v1/relationships/:id", service: "relationships", tag: "Relationships", summary: "One relationship", params: id, success: ok(C.ZRelationshipResponseSchema) },
   { method: "PATCH", path: "/api/v1/relationships/:id", service: "relationships", tag: "Relationships", summary: "Change a relationship (nothing is editable yet)", params: id, body: C.ZUpdateRelationshipBodySchema, success: ok(C.ZRelationshipResponseSchema) },
   { method: "DELETE", path: "/api/v1/relationships/:id", service: "relationships", tag: "Relationships", summary: "End a relationship", params: id, success: noContent },
-  { method: "POST", path: "/api/v1/relationship-requests", service: "relationships", tag: "Relationship requests", summary: "Ask someone to connect, by email", body: C.ZCreateRelationshipRequestBodySchema, success: created(C.ZRelationshipRequestResponseSchema) },
+  { method: "POST", path: "/api/v1/relationship-requests", service: "relationships", tag: "Relationship requests", summary: "Ask someone to connect, by email", body: C.ZCreateRelationshipRequestBodySchema, success: created(C.ZRelationshipRequestResponseSchema), idempotency: "key" },
   { method: "GET", path: "/api/v1/relationship-requests/sent", service: "relationships", tag: "Relationship requests", summary: "Requests I sent", query: C.ZListRelationshipRequestsQuerySchema, success: ok(C.ZListRelationshipRequestsResponseSchema) },
   { method: "GET", path: "/api/v1/relationship-requests/received", service: "relationships", tag: "Relationship requests", summary: "Requests sent to me", query: C.ZListRelationshipRequestsQuerySchema, success: ok(C.ZListRelationshipRequestsResponseSchema) },
   { method: "GET", path: "/api/v1/relationship-requests/:id", service: "relationships", tag: "Relationship requests", summary: "One relationship request", params: id, success: ok(C.ZRelationshipRequestResponseSchema) },
-  { method: "PATCH", path: "/api/v1/relationship-requests/:id", service: "relationships", tag: "Relationship requests", summary: "Answer a request sent to me ({status})", params: id, body: C.ZUpdateRelationshipRequestBodySchema, success: ok(C.ZRelationshipRequestResponseSchema) },
+  { method: "PATCH", path: "/api/v1/relationship-requests/:id", service: "relationships", tag: "Relationship requests", summary: "Answer a request sent to me ({status})", params: id, body: C.ZUpdateRelationshipRequestBodySchema, success: ok(C.ZRelationshipRequestResponseSchema), idempotency: "decision" },
   { method: "DELETE", path: "/api/v1/relationship-requests/:id", service: "relationships", tag: "Relationship requests", summary: "Withdraw a request I sent", params: id, success: noContent },
-  { method: "POST", path: "/api/v1/relationship-requests/:id/approve", service: "relationships", tag: "Relationship requests", summary: "Accept a request sent to me", params: id, success: ok(C.ZApproveRelationshipRequestResponseSchema) },
-  { method: "POST", path: "/api/v1/relationship-requests/:id/reject", service: "relationships", tag: "Relationship requests", summary: "Decline a request sent to me", params: id, success: ok(C.ZRelationshipRequestResponseSchema) },
+  { method: "POST", path: "/api/v1/relationship-requests/:id/approve", service: "relationships", tag: "Relationship requests", summary: "Accept a request sent to me", params: id, success: ok(C.ZApproveRelationshipRequestResponseSchema), idempotency: "decision" },
+  { method: "POST", path: "/api/v1/relationship-requests/:id/reject", service: "relationships", tag: "Relationship requests", summary: "Decline a request sent to me", params: id, success: ok(C.ZRelationshipRequestResponseSchema), idempotency: "decision" },
 
   // Notifications (notifications service; the live stream is the BFF's own route).
   { method: "POST", path: "/api/v1/notifications/mark-all-read", service: "notifications", tag: "Notifications", summary: "Mark all my notifications read", body: C.ZMarkAllNotificationsReadBodySchema, success: ok(C.ZMarkAllNotificationsReadResponseSchema) },
-  { method: "POST", path: "/api/v1/notifications", service: "notifications", tag: "Notifications", summary: "Create a notification for myself", body: C.ZCreateNotificationBodySchema, success: created(C.ZNotificationResponseSchema) },
+  { method: "POST", path: "/api/v1/notifications", service: "notifications", tag: "Notifications", summary: "Create a notification for myself", body: C.ZCreateNotificationBodySchema, success: created(C.ZNotificationResponseSchema), idempotency: "key" },
   { method: "GET", path: "/api/v1/notifications", service: "notifications", tag: "Notifications", summary: "Page through my notifications", query: C.ZListNotificationsQuerySchema, success: ok(C.ZListNotificationsResponseSchema) },
   { method: "GET", path: "/api/v1/notifications/:id", service: "notifications", tag: "Notifications", summary: "One notification", params: id, success: ok(C.ZNotificationResponseSchema) },
   { method: "PATCH", path: "/api/v1/notifications/:id", service: "notifications", tag: "Notifications", summary: "Mark a notification read or unread", params: id, body: C.ZUpdateNotificationBodySchema, success: ok(C.ZNotificationResponseSchema) },
@@ -106,7 +113,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: "PATCH", path: "/api/v1/recipes/ingredients/:id", service: "recipes", tag: "Recipes", summary: "Change an ingredient", params: id, body: C.ZUpdateRecipeIngredientBodySchema, success: ok(C.ZRecipeIngredientResponseSchema) },
   { method: "DELETE", path: "/api/v1/recipes/ingredients/:id", service: "recipes", tag: "Recipes", summary: "Remove an ingredient", params: id, success: noContent },
   { method: "GET", path: "/api/v1/recipes", service: "recipes", tag: "Recipes", summary: "Page through my recipes", query: C.ZListRecipesQuerySchema, success: ok(C.ZListRecipesResponseSchema) },
-  { method: "POST", path: "/api/v1/recipes", service: "recipes", tag: "Recipes", summary: "Create a recipe", body: C.ZCreateRecipeBodySchema, success: created(C.ZRecipeResponseSchema) },
+  { method: "POST", path: "/api/v1/recipes", service: "recipes", tag: "Recipes", summary: "Create a recipe", body: C.ZCreateRecipeBodySchema, success: created(C.ZRecipeResponseSchema), idempotency: "key" },
   { method: "GET", path: "/api/v1/recipes/:id", service: "recipes", tag: "Recipes", summary: "One recipe", params: id, success: ok(C.ZRecipeResponseSchema) },
   { method: "PATCH", path: "/api/v1/recipes/:id", service: "recipes", tag: "Recipes", summary: "Change a recipe", params: id, body: C.ZUpdateRecipeBodySchema, success: ok(C.ZRecipeResponseSchema) },
   { method: "DELETE", path: "/api/v1/recipes/:id", service: "recipes", tag: "Recipes", summary: "Delete a recipe", params: id, success: noContent },

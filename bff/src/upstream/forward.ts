@@ -1,4 +1,5 @@
 import type { Context, Handler } from "hono";
+import { idempotencyKeyOf } from "@amia/kit";
 import type { RouteSpec } from "../routes/catalogue.ts";
 import type { BffEnv } from "../sessions/session-middleware.ts";
 import { UpstreamError, type UpstreamClient, type UpstreamRequest, type UpstreamResponse } from "./upstream-client.ts";
@@ -44,6 +45,12 @@ export async function upstreamRequestOf(c: Context<BffEnv>, route: RouteSpec): P
     accept: route.isStream && !wantsJsonOnly(c.req.header("accept")) ? "text/event-stream" : "application/json",
     signal: c.req.raw.signal,
     onBehalfOf: route.onBehalfOf,
+    // Only a create that honours it sends its key on (a malformed one is a 400 naming the header);
+    // elsewhere the header means nothing and is dropped.
+    idempotencyKey: route.idempotency === "key" ? idempotencyKeyOf(c) : undefined,
+    isRepeatableDecision: route.idempotency === "decision",
+    // A chat turn and smart-fill only read (routes/api.ts): a lost answer leaves nothing to check.
+    isOutcomeHarmless: route.rateLimit === "chat",
   };
 }
 

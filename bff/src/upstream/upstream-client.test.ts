@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { relayResponse } from "./forward.ts";
-import { createUpstreamClient, UpstreamError, type UpstreamRequest } from "./upstream-client.ts";
+import { createServer, type Server, type Socket } from "node:net";
+import { afterEach } from "vitest";
+import { createUpstreamClient, DEADLINE_MARGIN_MS, OutcomeUnknownError, UpstreamError, type UpstreamRequest } from "./upstream-client.ts";
 
 const serviceUrls = {
   identity: "http://identity",
@@ -66,14 +68,51 @@ describe("the upstream client", () => {
     expect(calls).toBe(2);
   });
 
-  it.each(["POST", "PATCH"])("never sends a %s again: the service may have acted on it", async (method) => {
+  it.each(["POST", "PATCH"])("never sends a %s again, and says its outcome is unknown: the service may have acted on it", async (method) => {
     let calls = 0;
     const client = clientWith(async () => {
       calls += 1;
       throw connectionReset();
     });
-    expect(((await client.call({ ...request, method, body: "{}" }).catch((error: unknown) => error)) as UpstreamError).status).toBe(503);
+    const failure = (await client.call({ ...request, method, body: "{}" }).catch((error: unknown) => error)) as OutcomeUnknownError;
+    expect(failure).toBeInstanceOf(OutcomeUnknownError);
+    expect(failure.status).toBe(502);
+    expect(failure.code).toBe("outcome_unknown");
     expect(calls).toBe(1);
+  });
+
+  it("sends a create with an Idempotency-Key again once on a reset (the service answers a repeat with the first), and the key with it", async () => {
+    const keys: Array<string | null> = [];
+    const client = clientWith(async (_url, init) => {
+      keys.push(new Headers(init.headers).get("idempotency-key"));
+      if (keys.length === 1) throw connectionReset();
+      return Response.json({ ok: true }, { status: 201 });
+    });
+    expect(await client.json({ ...request, method: "POST", body: "{}", idempotencyKey: "k-0123456789abcdef" })).toEqual({ status: 201, body: { ok: true } });
+    expect(keys).toEqual(["k-0123456789abcdef", "k-0123456789abcdef"]);
+  });
+
+  it("sends an answer (approve, decline) again once on a reset: the same answer again is a success", async () => {
+    let calls = 0;
+    const client = clientWith(async () => {
+      calls += 1;
+      if (calls === 1) throw connectionReset();
+      return Response.json({ ok: true });
+    });
+    expect((await client.json({ ...request, method: "POST", isRepeatableDecision: true })).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it("gives every call its deadline: before the BFF's own timeout, by the margin", async () => {
+    const seen: number[] = [];
+    const client = clientWith(async (_url, init) => {
+      seen.push(Number(new Headers(init.headers).get("x-request-deadline")));
+      return Response.json({});
+    }, 10_000);
+    const before = Date.now();
+    await client.call(request);
+    expect(seen[0]).toBeGreaterThanOrEqual(before + 10_000 - DEADLINE_MARGIN_MS);
+    expect(seen[0]).toBeLessThanOrEqual(Date.now() + 10_000 - DEADLINE_MARGIN_MS);
   });
 
   it("does not retry a refused connection (the service is down)", async () => {
@@ -107,6 +146,80 @@ describe("the upstream client", () => {
     const failure = (await client.call(request).catch((error: unknown) => error)) as UpstreamError;
     expect(failure.status).toBe(504);
     expect(failure.message).toBe("The events service did not answer within 50 ms; please try again");
+  });
+});
+
+/**
+ * The same classification against real sockets (undici's own errors): a port nobody listens on,
+ * a server that accepts and then destroys the connection, a server that accepts and never answers.
+ */
+describe("the upstream client against a real socket", () => {
+  const servers: Server[] = [];
+  const sockets: Socket[] = [];
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  /** A local TCP server that does `onConnection` with each connection; its URL. */
+  async function tcpServer(onConnection: (socket: Socket) => void): Promise<string> {
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      onConnection(socket);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    if (address === null || typeof address === "string") throw new Error("no port");
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  /** A port that was just free: nobody listens on it. */
+  async function closedPortUrl(): Promise<string> {
+    const url = await tcpServer(() => {});
+    await new Promise((resolve) => servers.pop()!.close(resolve));
+    return url;
+  }
+
+  const realClient = (url: string, timeoutMs = 300) =>
+    createUpstreamClient({ serviceUrls: { ...serviceUrls, events: url }, timeoutMs, mint: async () => "token" });
+  const write = { ...request, method: "POST", path: "/api/v1/event-requests", body: "{}" };
+  const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (error: unknown) => error as UpstreamError | OutcomeUnknownError);
+
+  it("a refused connection: the write never reached the service, so 503 upstream_unavailable (try again)", async () => {
+    const failure = await failureOf(realClient(await closedPortUrl()).call(write));
+    expect(failure).toMatchObject({ code: "upstream_unavailable", status: 503 });
+  });
+
+  it.each([
+    ["reset (RST)", (socket: Socket) => socket.resetAndDestroy()],
+    ["closed (FIN)", (socket: Socket) => socket.destroy()],
+  ])("a connection %s after the write was sent: 502 outcome_unknown, sent once only", async (_how, breakIt) => {
+    let connections = 0;
+    const url = await tcpServer((socket) => {
+      connections += 1;
+      socket.once("data", () => breakIt(socket));
+    });
+    const failure = await failureOf(realClient(url).call(write));
+    expect(failure).toMatchObject({ code: "outcome_unknown", status: 502 });
+    expect(connections).toBe(1);
+  });
+
+  it("the same reset for a read: sent again once, then 503 upstream_unavailable", async () => {
+    let connections = 0;
+    const url = await tcpServer((socket) => {
+      connections += 1;
+      socket.once("data", () => socket.resetAndDestroy());
+    });
+    const failure = await failureOf(realClient(url).call(request));
+    expect(failure).toMatchObject({ code: "upstream_unavailable", status: 503 });
+    expect(connections).toBe(2);
+  });
+
+  it("no answer within the timeout after the write was sent: 504 outcome_unknown; for a keyed create 504 upstream_unavailable", async () => {
+    const url = await tcpServer(() => {});
+    expect(await failureOf(realClient(url, 150).call(write))).toMatchObject({ code: "outcome_unknown", status: 504 });
+    expect(await failureOf(realClient(url, 150).call({ ...write, idempotencyKey: "k-0123456789abcdef" }))).toMatchObject({ code: "upstream_unavailable", status: 504 });
   });
 });
 

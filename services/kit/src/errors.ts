@@ -17,6 +17,10 @@ export const HTTP_STATUS_BY_CODE = {
   internal: 500,
   upstream_unavailable: 503,
   unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  // The BFF answers 502 (connection broken after sending) or 504 (timed out): upstream-client.ts.
+  outcome_unknown: 504,
+  deadline_exceeded: 504,
 } as const satisfies Record<TErrorCode, ContentfulStatusCode>;
 
 export class AppError extends Error {

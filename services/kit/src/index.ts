@@ -21,3 +21,5 @@ export * from "./http/service-module.ts";
 export * from "./telemetry/tracing.ts";
 export * from "./telemetry/metrics.ts";
 export * from "./telemetry/start.ts";
+export * from "./idempotency.ts";
+export * from "./http/deadline.ts";

@@ -2,10 +2,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * The request id follows a unit of work across HTTP calls and Kafka messages, so one user action
- * can be traced through every service's logs.
+ * can be traced through every service's logs. An HTTP request may also carry the moment its
+ * caller stops waiting (`deadlineMs`, http/deadline.ts).
  */
 interface RequestContext {
   requestId: string;
+  /** Epoch ms after which nobody waits for this request's answer; none for Kafka messages. */
+  deadlineMs?: number | undefined;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -24,6 +27,16 @@ export function runWithRequestId<T>(requestId: string, fn: () => T): T {
   return storage.run({ requestId }, fn);
 }
 
+/** Runs `fn` with the current request's deadline set (inside `runWithRequestId`). */
+export function runWithDeadline<T>(deadlineMs: number, fn: () => T): T {
+  return storage.run({ requestId: storage.getStore()?.requestId ?? "", deadlineMs }, fn);
+}
+
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** The current request's deadline (epoch ms), if its caller sent one. */
+export function currentDeadlineMs(): number | undefined {
+  return storage.getStore()?.deadlineMs;
 }

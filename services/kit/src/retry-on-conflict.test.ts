@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "./errors.ts";
-import { retryOnConflict, WRITE_CONFLICT } from "./retry-on-conflict.ts";
+import { runWithDeadline, runWithRequestId } from "./request-context.ts";
+import { conflictBackoffMs, retryOnConflict, WRITE_CONFLICT } from "./retry-on-conflict.ts";
 
 const message = "Someone else is changing this; please try again";
 
@@ -39,5 +40,42 @@ describe("retryOnConflict", () => {
   it("passes falsy results through as results, not conflicts", async () => {
     expect(await retryOnConflict(async () => null, { message })).toBeNull();
     expect(await retryOnConflict(async () => false, { message })).toBe(false);
+  });
+});
+
+describe("retryOnConflict's pauses and deadline", () => {
+  it("pauses a random while below a ceiling that doubles, up to the maximum", () => {
+    const top = () => 0.999_999;
+    expect([2, 3, 4, 5, 10].map((attempt) => conflictBackoffMs(attempt, { backoffMs: 10, maxBackoffMs: 200, random: top }))).toEqual([9, 19, 39, 79, 199]);
+    expect(conflictBackoffMs(3, { random: () => 0 })).toBe(0);
+  });
+
+  it("starts no attempt once the caller's deadline has passed, and says nothing was changed", async () => {
+    let calls = 0;
+    const attempt = runWithRequestId("req-1", () =>
+      runWithDeadline(Date.now() - 1, () =>
+        retryOnConflict(async () => {
+          calls++;
+          return "saved";
+        }, { message }),
+      ),
+    );
+    await expect(attempt).rejects.toMatchObject({ code: "deadline_exceeded", status: 504 });
+    expect(calls).toBe(0);
+  });
+
+  it("stops between attempts when the deadline passes while it loses races", async () => {
+    let calls = 0;
+    const attempt = runWithRequestId("req-2", () =>
+      runWithDeadline(Date.now() + 30, () =>
+        retryOnConflict(async () => {
+          calls++;
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          return WRITE_CONFLICT;
+        }, { message }),
+      ),
+    );
+    await expect(attempt).rejects.toMatchObject({ code: "deadline_exceeded" });
+    expect(calls).toBe(1);
   });
 });

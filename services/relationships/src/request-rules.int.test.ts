@@ -122,21 +122,27 @@ describe("answering and deleting a request", () => {
     await expectRefusal(world.as(ana).patch(`/api/v1/relationship-requests/${requestId}`, { status: "accepted" }), 403, "forbidden", message);
   });
 
-  it("answers only while pending", async () => {
+  it("answers only while pending; the same decline again is done already (a retry), changing nothing", async () => {
     expect((await world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/reject`)).status).toBe(200);
 
     const declined = "This request has already been declined";
     await expectRefusal(world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/approve`), 409, "conflict", declined);
-    await expectRefusal(world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/reject`), 409, "conflict", declined);
     await expectRefusal(world.as(bruno).patch(`/api/v1/relationship-requests/${requestId}`, { status: "accepted" }), 409, "conflict", declined);
+    const before = await stored();
+    const again = await world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/reject`);
+    expect(again).toMatchObject({ status: 200, body: { relationship_request: { id: requestId, status: "rejected" } } });
+    expect(await stored()).toEqual(before);
   });
 
-  it("refuses to approve twice", async () => {
-    expect((await world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/approve`)).status).toBe(200);
+  it("takes the same acceptance again as done (a retry), and refuses a decline after it", async () => {
+    const first = await world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/approve`);
+    expect(first.status).toBe(200);
 
-    const accepted = "This request has already been accepted";
-    await expectRefusal(world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/approve`), 409, "conflict", accepted);
-    await expectRefusal(world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/reject`), 409, "conflict", accepted);
+    const before = await stored();
+    const again = await world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/approve`);
+    expect(again).toMatchObject({ status: 200, body: { relationship: { id: first.body.relationship.id } } });
+    expect(await stored()).toEqual(before);
+    await expectRefusal(world.as(bruno).post(`/api/v1/relationship-requests/${requestId}/reject`), 409, "conflict", "This request has already been accepted");
   });
 
   it("lets only the requester delete it; the requested person gets a 403", async () => {

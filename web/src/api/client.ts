@@ -1,4 +1,4 @@
-import type { TFieldError } from "@amia/contracts";
+import { IDEMPOTENCY_KEY_HEADER, type TFieldError } from "@amia/contracts";
 
 /**
  * The one place the web app talks HTTP to the BFF (same origin, session cookie). SPEC.md
@@ -43,6 +43,8 @@ export interface ApiRequest {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** A create's Idempotency-Key (api/submission.ts): the same for every retry of one submission. */
+  idempotencyKey?: string;
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -62,7 +64,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
 }
 
 /** Like `api` but hands back the Response (for streams); a non-2xx still rejects. */
-export async function send(path: string, { method = "GET", query, body, signal, headers = {} }: ApiRequest): Promise<Response> {
+export async function send(path: string, { method = "GET", query, body, signal, headers = {}, idempotencyKey }: ApiRequest): Promise<Response> {
   const isStateChanging = method !== "GET";
   let response: Response;
   try {
@@ -74,6 +76,7 @@ export async function send(path: string, { method = "GET", query, body, signal, 
         accept: "application/json",
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...(isStateChanging ? { [CSRF_HEADER]: "1" } : {}),
+        ...(idempotencyKey !== undefined ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {}),
         ...headers,
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

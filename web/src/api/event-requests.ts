@@ -9,6 +9,7 @@ import type {
 } from "@amia/contracts";
 import { api } from "./client.ts";
 import { keys } from "./keys.ts";
+import { retryWriteOnce, useSubmissionKeys, WRITE_RETRY_DELAY_MS } from "./submission.ts";
 
 /** "creator": requests I made; "reviewer": requests others asked me to review. */
 export type EventRequestRole = "creator" | "reviewer";
@@ -43,11 +44,19 @@ function useInvalidateEventRequests() {
   return () => client.invalidateQueries({ queryKey: keys.eventRequests });
 }
 
+/** One key per submission (api/submission.ts): a double click or a retry creates one request. */
 export function useCreateEventRequest() {
   const invalidate = useInvalidateEventRequests();
+  const submissions = useSubmissionKeys();
   return useMutation({
-    mutationFn: async (body: TCreateEventRequestBody) => (await api<TEventRequestResponse>("/api/v1/event-requests", { method: "POST", body })).event_request,
-    onSuccess: invalidate,
+    mutationFn: async (body: TCreateEventRequestBody) =>
+      (await api<TEventRequestResponse>("/api/v1/event-requests", { method: "POST", body, idempotencyKey: submissions.keyFor(body) })).event_request,
+    retry: retryWriteOnce,
+    retryDelay: WRITE_RETRY_DELAY_MS,
+    onSuccess: () => {
+      submissions.settle();
+      return invalidate();
+    },
   });
 }
 
@@ -71,10 +80,12 @@ export function useDeleteEventRequest() {
   });
 }
 
-/** A reviewer's decision; optional notes. */
+/** A reviewer's decision; optional notes. The same decision again is a success, so a retry is safe. */
 export function useReviewEventRequest(id: string) {
   const invalidate = useInvalidateEventRequests();
   return useMutation({
+    retry: retryWriteOnce,
+    retryDelay: WRITE_RETRY_DELAY_MS,
     mutationFn: async ({ decision, response_notes }: { decision: "approve" | "reject"; response_notes?: string }) =>
       (
         await api<TEventRequestResponse>(`/api/v1/event-requests/${encodeURIComponent(id)}/approvals/${decision}`, {

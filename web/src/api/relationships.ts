@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { TListRelationshipRequestsResponse, TListRelationshipsResponse, TRelationshipRequestResponse, TRelationshipRequestStatus } from "@amia/contracts";
 import { api } from "./client.ts";
 import { keys } from "./keys.ts";
+import { retryWriteOnce, useSubmissionKeys, WRITE_RETRY_DELAY_MS } from "./submission.ts";
 
 export function useRelationships(params: { skip?: number; take?: number } = {}) {
   const query = { skip: params.skip ?? 0, take: params.take ?? 10 };
@@ -37,18 +38,30 @@ function useInvalidateRelationships() {
     ]);
 }
 
+/** One key per submission (api/submission.ts): a double click or a retry sends one request. */
 export function useSendRelationshipRequest() {
   const invalidate = useInvalidateRelationships();
+  const submissions = useSubmissionKeys();
   return useMutation({
-    mutationFn: async (requested_email: string) =>
-      (await api<TRelationshipRequestResponse>("/api/v1/relationship-requests", { method: "POST", body: { requested_email } })).relationship_request,
-    onSuccess: invalidate,
+    mutationFn: async (requested_email: string) => {
+      const body = { requested_email };
+      return (await api<TRelationshipRequestResponse>("/api/v1/relationship-requests", { method: "POST", body, idempotencyKey: submissions.keyFor(body) })).relationship_request;
+    },
+    retry: retryWriteOnce,
+    retryDelay: WRITE_RETRY_DELAY_MS,
+    onSuccess: () => {
+      submissions.settle();
+      return invalidate();
+    },
   });
 }
 
+/** Accept or decline: the same answer again is a success, so a retry is safe. */
 export function useAnswerRelationshipRequest() {
   const invalidate = useInvalidateRelationships();
   return useMutation({
+    retry: retryWriteOnce,
+    retryDelay: WRITE_RETRY_DELAY_MS,
     mutationFn: ({ id, answer }: { id: string; answer: "approve" | "reject" }) =>
       api<unknown>(`/api/v1/relationship-requests/${encodeURIComponent(id)}/${answer}`, { method: "POST" }),
     onSuccess: invalidate,

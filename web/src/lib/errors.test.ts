@@ -59,6 +59,12 @@ describe("every error code of the contracts", () => {
     // A failure on our side says which action failed (SPEC.md section 8); every other code has its own words.
     expect(words).toBe(code === "internal" ? fallback : ERROR_CODE_MESSAGES[code]);
   });
+
+  it("never invites a blind retry of a change whose outcome is unknown, and says when nothing was changed", () => {
+    expect(errorMessage(apiError(502, "outcome_unknown"), fallback)).toBe("We couldn't confirm whether this was saved. Check before trying again.");
+    expect(errorMessage(apiError(504, "outcome_unknown"), DEFAULT_MESSAGES.createEventRequest, { codes: ACTION_CODE_MESSAGES.createEventRequest })).toMatch(/^We couldn't confirm/);
+    expect(errorMessage(apiError(504, "deadline_exceeded"), fallback)).toContain("nothing was changed");
+  });
 });
 
 /*

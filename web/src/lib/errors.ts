@@ -82,6 +82,9 @@ export const ERROR_CODE_MESSAGES: Readonly<Record<Exclude<TErrorCode, "internal"
   rate_limited: "You're going a little fast. Wait a moment and try again.",
   upstream_unavailable: "Part of Amia isn't answering right now. Please try again in a moment.",
   unsupported_media_type: "That couldn't be sent in a form Amia understands. Reload the page and try again.",
+  idempotency_key_reused: "This was already sent with different details. Reload the page and try again.",
+  outcome_unknown: "We couldn't confirm whether this was saved. Check before trying again.",
+  deadline_exceeded: "Amia took too long to answer, and nothing was changed. Please try again.",
 };
 
 // ---- Fields ---------------------------------------------------------------------------------

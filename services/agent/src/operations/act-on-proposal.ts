@@ -1,5 +1,5 @@
 import { AppError } from "@amia/kit";
-import type { TConfirmProposalBody, TEventRequest, TProposal, TProposalReviewer } from "@amia/contracts";
+import { IDEMPOTENCY_KEY_HEADER, type TConfirmProposalBody, type TEventRequest, type TProposal, type TProposalReviewer } from "@amia/contracts";
 import { confirmRefusal, nextStepFor, reviewersForConfirm, statusAt, undoRefusal, type Refusal } from "../domain/proposal-rules.ts";
 import { toProposal, type ProposalDocument, type ProposalsStore } from "../store/proposals-store.ts";
 import type { UserCall, UserServices } from "../tools/user-services.ts";
@@ -55,7 +55,9 @@ async function createFrom(deps: ProposalActionDeps, doc: ProposalDocument, revie
     end_date: event.end_date,
     approvers: approversOf(reviewers),
   };
-  const call = await deps.services.call("events", "POST", "/api/v1/event-requests", body);
+  // One event request per proposal: keyed by the proposal, a Confirm repeated after an answer that
+  // was lost (the claim released, the request made) answers that request instead of making another.
+  const call = await deps.services.call("events", "POST", "/api/v1/event-requests", body, { [IDEMPOTENCY_KEY_HEADER]: `proposal-${doc._id}` });
   if (call.status !== 201) throw failedWrite(call, what);
   return (call.body as { event_request: TEventRequest }).event_request;
 }

@@ -16,13 +16,14 @@ export interface UserCall {
 }
 
 export interface UserServices {
-  call: (service: TargetService, method: string, path: string, body?: unknown) => Promise<UserCall>;
+  /** `headers`: extra request headers (a create's Idempotency-Key). */
+  call: (service: TargetService, method: string, path: string, body?: unknown, headers?: Readonly<Record<string, string>>) => Promise<UserCall>;
 }
 
 export function userServices(urls: ServiceUrls, bearer: string, requestId: string, timeoutMs = 10_000): UserServices {
   return {
-    async call(service, method, path, body) {
-      const headers = new Headers({ authorization: `Bearer ${bearer}`, accept: "application/json", [REQUEST_ID_HEADER]: requestId });
+    async call(service, method, path, body, extraHeaders = {}) {
+      const headers = new Headers({ ...extraHeaders, authorization: `Bearer ${bearer}`, accept: "application/json", [REQUEST_ID_HEADER]: requestId });
       if (body !== undefined) headers.set("content-type", "application/json");
       const response = await fetch(`${urls[service]}${path}`, {
         method,

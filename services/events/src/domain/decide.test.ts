@@ -164,7 +164,14 @@ describe("decide: review", () => {
     expect(decision.events.map((e) => e.type)).toEqual(["event-request.review-recorded"]);
   });
 
-  it("refuses someone who is not a reviewer (the creator too), a second answer, and a deleted or missing request", () => {
+  it("takes the same answer again by the same reviewer as done: the request as it is, nothing written or announced", () => {
+    const request = answered(created([{ user_id: BRUNO, required: true }]), [BRUNO, "approved"]);
+    const decision = accepted(decide(reviewBy(BRUNO, "approved", "Another note"), request, at(T1)));
+    expect(decision.state).toBe(request);
+    expect(decision.events).toEqual([]);
+  });
+
+  it("refuses someone who is not a reviewer (the creator too), a different second answer, and a deleted or missing request", () => {
     const request = answered(created([{ user_id: BRUNO, required: true }]), [BRUNO, "approved"]);
     expect(refusalOf(decide(reviewBy(ANA, "approved"), request, at(T1)))).toEqual({ reason: "not_a_reviewer" });
     expect(refusalOf(decide(reviewBy(BRUNO, "rejected"), request, at(T1)))).toEqual({ reason: "already_answered" });

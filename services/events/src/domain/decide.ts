@@ -44,6 +44,8 @@ import {
 export type EventRequestCommand =
   | {
       type: "create";
+      /** The new request's id when the caller chose it (an idempotent create's); else a fresh one. */
+      request_id?: string | undefined;
       creator_id: string;
       creator_full_name: string | null;
       body: TCreateEventRequestBody;
@@ -120,7 +122,7 @@ function create(command: CommandOf<"create">, state: EventRequestState | null, {
 
   const approvers = newApprovers(body.approvers, newId);
   const created: EventRequestState = {
-    _id: newId(),
+    _id: command.request_id ?? newId(),
     created_by: creator_id,
     title: body.title ?? null,
     description: body.description ?? null,
@@ -146,11 +148,15 @@ function create(command: CommandOf<"create">, state: EventRequestState | null, {
 }
 
 /**
- * A reviewer approves or rejects, once. The answer and the approval or rejection it causes go
+ * A reviewer approves or rejects, once (the same answer again changes nothing and is no error). The answer and the approval or rejection it causes go
  * out together; a pending request is decided by it (again, after a material edit re-opened it).
  */
 function review(command: CommandOf<"review">, state: EventRequestState | null, { now }: DecisionContext): Decision {
   if (isGone(state)) return refuse({ reason: "not_found" });
+  // The same answer again by the same reviewer (a retry after an answer that never arrived) is
+  // done already: success, nothing written, nothing announced twice. A different answer is refused.
+  const current = state.approvers.find((approver) => approver.user_id === command.reviewer_id);
+  if (current?.status === command.decision) return unchanged(state);
   const outcome = recordReview(state.approvers, command.reviewer_id, command.decision, command.response_notes, now);
   if (!outcome.ok) return refuse({ reason: outcome.reason });
 

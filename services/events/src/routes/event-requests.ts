@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { notFound, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
+import { idempotencyKeyOf, idempotentCreate, notFound, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
 import {
   dateRangeToEpochRange,
   ZCreateEventRequestBodySchema,
@@ -13,7 +13,7 @@ import {
   type TListEventRequestsWithApprovalsResponse,
 } from "@amia/contracts";
 import type { EventRequestState } from "../domain/event-request.ts";
-import { createEventRequest } from "../operations/create-event-request.ts";
+import { createEventRequest, EVENT_REQUEST_IDEMPOTENCY_SCOPE } from "../operations/create-event-request.ts";
 import { deleteEventRequest } from "../operations/delete-event-request.ts";
 import { editEventRequest } from "../operations/edit-event-request.ts";
 import { findVisible, pageVisible, present } from "../operations/read-event-requests.ts";
@@ -41,7 +41,9 @@ export function eventRequestsRoutes({ store, people, auth, maxOpenPerUser }: Dep
   const one = async (state: EventRequestState): Promise<TEventRequestResponse> => ({ event_request: (await present(deps, [state]))[0]! });
 
   routes.post(BASE, validate("json", ZCreateEventRequestBodySchema), async (c) => {
-    const state = await createEventRequest({ ...deps, maxOpenPerUser }, c.var.user.id, c.req.valid("json"));
+    const body = c.req.valid("json");
+    const keyed = idempotentCreate(EVENT_REQUEST_IDEMPOTENCY_SCOPE, c.var.user.id, idempotencyKeyOf(c), body);
+    const state = await createEventRequest({ ...deps, maxOpenPerUser }, c.var.user.id, body, new Date(), keyed);
     return c.json(await one(state), 201);
   });
 

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Collection, Db, Filter } from "mongodb";
-import { isDuplicateKeyError, withoutOutbox, WRITE_CONFLICT, type IndexPlan, type Outbox, type TWriteConflict, type WithOutbox } from "@amia/kit";
+import { isDuplicateKeyError, withoutOutbox, WRITE_CONFLICT, type IndexPlan, type Outbox, type TWriteConflict, type WithIdempotency, type WithOutbox } from "@amia/kit";
 import type { TCalendarEventSyncedData, TDomainEvent, TEventRequestStatus, TPaginationQuery } from "@amia/contracts";
 import type { EventRequestState } from "../domain/event-request.ts";
 
 /** Storage shape of an event request: its state and the events its last writes caused. */
-export interface EventRequestDocument extends EventRequestState, WithOutbox {
+export interface EventRequestDocument extends EventRequestState, WithOutbox, WithIdempotency {
   /** The newest `request_version` a calendar sync report was applied for (storage only). */
   calendar_synced_version?: number;
 }
@@ -90,10 +90,12 @@ export function createEventRequestsStore(db: Db, outbox: Outbox) {
      * the version read. `WRITE_CONFLICT` when someone wrote first; the caller decides again.
      * Fields the decision did not change (the calendar's `google_event_id`) are left as stored.
      */
-    async save(read: EventRequestState | null, next: EventRequestState, events: readonly TDomainEvent[]): Promise<EventRequestState | TWriteConflict> {
+    async save(read: EventRequestState | null, next: EventRequestState, events: readonly TDomainEvent[], idempotencyFingerprint?: string): Promise<EventRequestState | TWriteConflict> {
       if (read === null) {
         try {
-          await outbox.insert(requests, next, events);
+          // A keyed create keeps its body's fingerprint (kit/idempotency.ts); the id is already the key's.
+          const created = idempotencyFingerprint === undefined ? next : { ...next, idempotency_fingerprint: idempotencyFingerprint };
+          await outbox.insert(requests, created, events);
           return next;
         } catch (error) {
           if (isDuplicateKeyError(error)) return WRITE_CONFLICT;
@@ -106,6 +108,13 @@ export function createEventRequestsStore(db: Db, outbox: Outbox) {
       const result = await outbox.update(requests, { _id: read._id, version: read.version }, { $set: changes }, events);
       return result.matchedCount === 1 ? next : WRITE_CONFLICT;
     },
+
+    /**
+     * A request `creatorId` created, deleted or not, with its idempotency fingerprint: what a
+     * retried create answers (operations/create-event-request.ts).
+     */
+    findCreated: async (creatorId: string, id: string): Promise<(EventRequestState & WithIdempotency) | null> =>
+      stateOf(await requests.findOne({ _id: id, created_by: creatorId })),
 
     /** One page of the requests `filter` selects, in `order`, with how many it selects in all. */
     async page(userId: string, filter: ListFilter, order: ListOrder, { skip, take }: TPaginationQuery): Promise<{ docs: EventRequestState[]; total: number }> {

@@ -1,6 +1,7 @@
 import type { Collection, Db, Document, Filter, UpdateFilter, UpdateResult } from "mongodb";
 import type { Logger } from "pino";
 import { ZDomainEventSchema, type TDomainEvent } from "@amia/contracts";
+import { assertBeforeDeadline } from "../http/deadline.ts";
 import { metricsFor } from "../telemetry/metrics.ts";
 import { currentTraceparent, serviceOfName, TRACEPARENT } from "../telemetry/tracing.ts";
 
@@ -319,22 +320,30 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }, sweepIntervalMs);
   };
 
+  // Every write through the outbox is the last step of a request: none starts after the caller's
+  // deadline (http/deadline.ts), so it never lands after the user was told it failed.
   return {
     async insert(collection, doc, events) {
       if (events.length === 0) {
+        assertBeforeDeadline();
         await collection.insertOne(doc as never);
         return;
       }
       assertValidEvents(events);
       await register(collection);
+      assertBeforeDeadline();
       await collection.insertOne({ ...doc, [OUTBOX_FIELD]: stamped(events), [OUTBOX_STATE_FIELD]: "pending" } as never);
       publishSoon(collection.collectionName, doc._id);
     },
 
     async update(collection, filter, update, events, updateOptions = {}) {
-      if (events.length === 0) return collection.updateOne(filter, update, updateOptions);
+      if (events.length === 0) {
+        assertBeforeDeadline();
+        return collection.updateOne(filter, update, updateOptions);
+      }
       assertValidEvents(events);
       await register(collection);
+      assertBeforeDeadline();
       const withEvents = {
         ...update,
         $set: { ...(update.$set as Document | undefined), [OUTBOX_STATE_FIELD]: "pending" },

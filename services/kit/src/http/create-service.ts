@@ -8,6 +8,7 @@ import { AppError } from "../errors.ts";
 import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from "../request-context.ts";
 import { metricsFor, renderMetrics } from "../telemetry/metrics.ts";
 import { contextFromCarrier, inSpan } from "../telemetry/tracing.ts";
+import { honourDeadline } from "./deadline.ts";
 import { readWholeBody } from "./request-body.ts";
 import type { TInternalUser } from "../auth/internal-jwt.ts";
 
@@ -36,6 +37,11 @@ export interface CreateServiceOptions {
    * BFF's security headers; services, reached only by the BFF, need none).
    */
   responseHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Whether the caller's `x-request-deadline` is honoured (deadline.ts): services yes; the BFF,
+   * whose callers are browsers and which sets the deadlines itself, no.
+   */
+  honoursDeadline?: boolean;
 }
 
 const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred.";
@@ -52,11 +58,11 @@ export const METRICS_PATH = "/metrics";
 /**
  * A Hono app with what every process needs: request ids, a server span per request (continuing
  * the caller's `traceparent`), JSON request logs, the request-duration histogram, every body read
- * whole within a size limit and JSON only (request-body.ts), one JSON error shape, a JSON 404,
+ * whole within a size limit and JSON only (request-body.ts), the caller's deadline (deadline.ts), one JSON error shape, a JSON 404,
  * /healthz (alive), /readyz (dependencies answer) and /metrics.
  */
 export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
-  const { name, logger, readiness = [], bodyLimitBytes = 256 * 1024, readinessTimeoutMs = 2_000, responseHeaders = {} } = options;
+  const { name, logger, readiness = [], bodyLimitBytes = 256 * 1024, readinessTimeoutMs = 2_000, responseHeaders = {}, honoursDeadline = true } = options;
   const app = new Hono<ServiceEnv>();
 
   app.use(observeRequests(name));
@@ -79,6 +85,9 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
       "request",
     );
   });
+
+  // Before the body is read: a request whose caller has stopped waiting is refused at once.
+  if (honoursDeadline) app.use(honourDeadline());
 
   app.use(readWholeBody({ limitBytes: bodyLimitBytes, drainBytes: bodyLimitBytes * BODY_DRAIN_FACTOR }));
 

@@ -8,6 +8,8 @@ export interface NotificationOrigin {
   /** Who caused it (the source event's actor, or the user who posted it). */
   actor_id: string | null;
   source_event_id: string | null;
+  /** A POST with an Idempotency-Key: its body's fingerprint (kit/idempotency.ts). */
+  idempotency_fingerprint?: string | undefined;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function storeNotification(store: NotificationsStore, draft: Omit<N
     kind: draft.kind,
     subject_id: draft.subject_id,
     source_event_id: origin.source_event_id,
+    ...(origin.idempotency_fingerprint === undefined ? {} : { idempotency_fingerprint: origin.idempotency_fingerprint }),
   };
   const isNew = await store.insertNew(doc, [notificationCreated(doc, origin.actor_id)]);
   return isNew ? doc : undefined;

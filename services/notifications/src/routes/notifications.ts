@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { notFound, rateLimited, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
+import { createOnce, idempotencyKeyOf, idempotentCreate, notFound, rateLimited, validate, WRITE_CONFLICT, type ServiceAuth, type ServiceEnv } from "@amia/kit";
 import {
   ZCreateNotificationBodySchema,
   ZIdParamsSchema,
@@ -14,6 +13,9 @@ import {
 import { mayNotifySelf, SELF_NOTIFICATIONS_WINDOW_MS } from "../domain/self-notification-quota.ts";
 import { storeNotification } from "../operations/store-notification.ts";
 import { toNotification, type NotificationsStore } from "../store/notifications-store.ts";
+
+/** Idempotency scope (storage: part of every keyed notification's id; renaming it re-creates on retry). */
+export const SELF_NOTIFICATION_IDEMPOTENCY_SCOPE = "self-notification";
 
 /**
  * The signed-in user's own notifications. Every route acts only for `c.var.user.id`; someone
@@ -32,17 +34,28 @@ export function notificationsRoutes({ store, auth, selfPerHour }: { store: Notif
    * A notification to oneself (kind "general"); the others are built from events. At most
    * `selfPerHour` in any hour (domain/self-notification-quota.ts): counted before the insert, so
    * creations racing past the count may all pass; the BFF's write limit keeps that to a handful.
+   * With an Idempotency-Key the id is the key's (kit/idempotency.ts): a retry answers the first.
    */
   routes.post("/api/v1/notifications", auth.requireUser, validate("json", ZCreateNotificationBodySchema), async (c) => {
     const userId = c.var.user.id;
-    const now = Date.now();
-    const earlier = await store.selfCreatedAtSince(userId, new Date(now - SELF_NOTIFICATIONS_WINDOW_MS).toISOString());
-    const quota = mayNotifySelf(earlier.map(Date.parse), selfPerHour, now);
-    if (!quota.allowed) throw rateLimited(quota.message, quota.retryAfterSeconds, quota.limit);
-    const draft = { user_id: userId, kind: "general" as const, subject_id: null, title: c.req.valid("json").title };
-    const doc = await storeNotification(store, draft, { id: randomUUID(), created_at: new Date(now).toISOString(), actor_id: userId, source_event_id: null });
+    const body = c.req.valid("json");
+    const keyed = idempotentCreate(SELF_NOTIFICATION_IDEMPOTENCY_SCOPE, userId, idempotencyKeyOf(c), body);
+    // A retry with the same key answers the first notification, before the quota counts it.
+    const doc = await createOnce(keyed, {
+      find: (id) => store.findOwn(userId, id),
+      replay: (stored) => stored,
+      create: async (id, fingerprint) => {
+        const now = Date.now();
+        const earlier = await store.selfCreatedAtSince(userId, new Date(now - SELF_NOTIFICATIONS_WINDOW_MS).toISOString());
+        const quota = mayNotifySelf(earlier.map(Date.parse), selfPerHour, now);
+        if (!quota.allowed) throw rateLimited(quota.message, quota.retryAfterSeconds, quota.limit);
+        const draft = { user_id: userId, kind: "general" as const, subject_id: null, title: body.title };
+        const origin = { id, created_at: new Date(now).toISOString(), actor_id: userId, source_event_id: null, idempotency_fingerprint: fingerprint };
+        return (await storeNotification(store, draft, origin)) ?? WRITE_CONFLICT;
+      },
+    });
     // A fresh random id cannot collide; if it ever did, failing loudly beats a silent no-op.
-    if (!doc) throw new Error("a new notification id collided with an existing one");
+    if (doc === WRITE_CONFLICT) throw new Error("a new notification id collided with an existing one");
     return c.json({ notification: toNotification(doc) } satisfies TNotificationResponse, 201);
   });
 

@@ -1,10 +1,10 @@
 import type { Collection, Db, Filter } from "mongodb";
-import { isDuplicateKeyError, WITHOUT_OUTBOX_PROJECTION, type IndexPlan, type Outbox, type WithOutbox } from "@amia/kit";
+import { isDuplicateKeyError, WITHOUT_OUTBOX_PROJECTION, type IndexPlan, type Outbox, type WithIdempotency, type WithOutbox } from "@amia/kit";
 import type { TDomainEvent, TNotification, TNotificationKind } from "@amia/contracts";
 
 /** Storage shape of a notification (collection `notifications`); field names are the wire names. */
-export interface NotificationDocument extends WithOutbox {
-  /** Derived from its meaning and recipient (domain/notification-id.ts); random for POST. */
+export interface NotificationDocument extends WithOutbox, WithIdempotency {
+  /** Derived from its meaning and recipient (domain/notification-id.ts); for POST, random or the Idempotency-Key's. */
   _id: string;
   /** The recipient: every read and write below is scoped to them. */
   user_id: string;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { notFound, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
+import { idempotencyKeyOf, idempotentCreate, notFound, validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
 import {
   ZCreateRecipeBodySchema,
   ZIdParamsSchema,
@@ -9,7 +9,7 @@ import {
   type TListRecipesResponse,
   type TRecipeResponse,
 } from "@amia/contracts";
-import { createRecipe } from "../operations/create-recipe.ts";
+import { createRecipe, RECIPE_IDEMPOTENCY_SCOPE } from "../operations/create-recipe.ts";
 import { toRecipe, toRecipeSummary, type RecipesStore } from "../store/recipes-store.ts";
 
 /**
@@ -27,7 +27,9 @@ export function recipesRoutes({ store, auth, maxRecipesPerUser }: { store: Recip
   });
 
   routes.post("/api/v1/recipes", auth.requireUser, validate("json", ZCreateRecipeBodySchema), async (c) => {
-    const doc = await createRecipe({ store, maxRecipesPerUser }, c.var.user.id, c.req.valid("json"));
+    const body = c.req.valid("json");
+    const keyed = idempotentCreate(RECIPE_IDEMPOTENCY_SCOPE, c.var.user.id, idempotencyKeyOf(c), body);
+    const doc = await createRecipe({ store, maxRecipesPerUser }, c.var.user.id, body, new Date(), keyed);
     return c.json({ recipe: toRecipe(doc) } satisfies TRecipeResponse, 201);
   });
 

@@ -1,5 +1,5 @@
 import type { Collection, Db, Filter } from "mongodb";
-import type { IndexPlan } from "@amia/kit";
+import type { IndexPlan, WithIdempotency } from "@amia/kit";
 import { RECIPE_LIMITS, type TRecipe, type TRecipeIngredient, type TRecipeSummary, type TUpdateRecipeBody } from "@amia/contracts";
 import { containsPattern } from "../domain/search-pattern.ts";
 
@@ -7,7 +7,7 @@ import { containsPattern } from "../domain/search-pattern.ts";
  * Storage shape of a recipe (collection `recipes`); field names are the wire names. Ingredients
  * live inside it, so every change to a recipe is one single-document write.
  */
-export interface RecipeDocument {
+export interface RecipeDocument extends WithIdempotency {
   _id: string;
   /** The only user who may see or change it: every read and write below is scoped to them. */
   owner_id: string;

@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { isDuplicateKeyError, type TInternalUser } from "@amia/kit";
+import { AppError, createOnce, isDuplicateKeyError, type TIdempotentCreate, type TInternalUser } from "@amia/kit";
 import { clashingPendingKeys, pairKey, waitingPairKey } from "../domain/pair-keys.ts";
 import { DEFAULT_REQUEST_QUOTAS, mayAskAgain, REQUESTS_TO_PERSON_WINDOW_MS, type RequestQuotas } from "../domain/request-quotas.ts";
 import { maySend, pendingClash } from "../domain/send-rules.ts";
@@ -13,7 +12,12 @@ import { actingPerson } from "./people.ts";
 export interface SendOptions {
   quotas?: RequestQuotas;
   now?: Date;
+  /** An Idempotency-Key's create (kit/idempotency.ts): the request's id is the key's. */
+  keyed?: TIdempotentCreate | null;
 }
+
+/** Idempotency scope (storage: part of every keyed request's id; renaming it re-creates on retry). */
+export const RELATIONSHIP_REQUEST_IDEMPOTENCY_SCOPE = "relationship-request";
 
 /**
  * A relationship request from the signed-in user to an email (already trimmed and lower-cased).
@@ -23,6 +27,26 @@ export interface SendOptions {
  * can both pass, but only one can be pending for the pair, so a flood cannot come of it.
  */
 export async function sendRequest(stores: Stores, actor: TInternalUser, requestedEmail: string, options: SendOptions = {}): Promise<RelationshipRequestDocument> {
+  const { keyed = null } = options;
+  try {
+    // A retry with the same key answers the request the first call made, before the checks
+    // ("already pending") that would now refuse it.
+    return await createOnce(keyed, {
+      find: (id) => stores.requests.findSent(id, actor.id),
+      replay: (stored) => {
+        if (stored.deleted_at !== null) throw new AppError("conflict", "The relationship request made with this Idempotency-Key has since been withdrawn");
+        return stored;
+      },
+      create: (id, fingerprint) => checkAndInsert(stores, actor, requestedEmail, options, id, fingerprint),
+    });
+  } catch (error) {
+    // Not a twin of this key (createOnce answered those): the pending pair's unique key held.
+    if (isDuplicateKeyError(error)) enforce(pendingClash(requestedEmail));
+    throw error;
+  }
+}
+
+async function checkAndInsert(stores: Stores, actor: TInternalUser, requestedEmail: string, options: SendOptions, id: string, fingerprint: string | undefined): Promise<RelationshipRequestDocument> {
   const { quotas = DEFAULT_REQUEST_QUOTAS, now = new Date() } = options;
   const requester = await actingPerson(stores.users, actor);
   const owner = await stores.users.findVerifiedOwner(requestedEmail);
@@ -47,7 +71,7 @@ export async function sendRequest(stores: Stores, actor: TInternalUser, requeste
 
   const at = now.toISOString();
   const fields: NewRelationshipRequest = {
-    _id: randomUUID(),
+    _id: id,
     requester_id: me.id,
     requester_email: me.email,
     requester_full_name: requester.full_name,
@@ -60,14 +84,10 @@ export async function sendRequest(stores: Stores, actor: TInternalUser, requeste
     updated_at: at,
     responded_at: null,
     deleted_at: null,
+    ...(fingerprint === undefined ? {} : { idempotency_fingerprint: fingerprint }),
   };
-  let request: RelationshipRequestDocument;
-  try {
-    request = await stores.requests.insert(fields, [requestCreated(fields)]);
-  } catch (error) {
-    if (isDuplicateKeyError(error)) enforce(pendingClash(requestedEmail));
-    throw error;
-  }
+  // A duplicate key (the pending pair, or a keyed twin's id) propagates to sendRequest.
+  const request = await stores.requests.insert(fields, [requestCreated(fields)]);
 
   // The owner may have signed up between our look-up and the insert, and their `user.registered`
   // been handled before this request existed: look again, so the request cannot wait forever.

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { notFound, validate, type ServiceAuth, type ServiceEnv, type ServiceModuleDeps, type TInternalUser } from "@amia/kit";
+import { idempotencyKeyOf, idempotentCreate, notFound, validate, type ServiceAuth, type ServiceEnv, type ServiceModuleDeps, type TIdempotentCreate, type TInternalUser } from "@amia/kit";
 import {
   ZCreateRelationshipRequestBodySchema,
   ZIdParamsSchema,
@@ -9,10 +9,11 @@ import {
   type TListRelationshipRequestsResponse,
   type TRelationshipRequestResponse,
 } from "@amia/contracts";
+import { acceptedAlready, answerOnce, declinedAlready } from "../operations/answer-again.ts";
 import { acceptRequest, rejectRequest } from "../operations/answer-request.ts";
 import { deleteRequest } from "../operations/delete-request.ts";
 import type { RequestQuotas } from "../domain/request-quotas.ts";
-import { sendRequest } from "../operations/send-request.ts";
+import { RELATIONSHIP_REQUEST_IDEMPOTENCY_SCOPE, sendRequest } from "../operations/send-request.ts";
 import { relationshipView, requestView, requestViews } from "../operations/views.ts";
 import type { Stores } from "../store/stores.ts";
 
@@ -26,8 +27,8 @@ export interface RoutesDeps {
 const BASE = "/api/v1/relationship-requests";
 
 /** POST of a request; also what POST /api/v1/relationships does (contracts/src/relationships.ts). */
-export async function sendAndRespond({ stores, quotas }: Pick<RoutesDeps, "stores" | "quotas">, actor: TInternalUser, requestedEmail: string): Promise<TRelationshipRequestResponse> {
-  const request = await sendRequest(stores, actor, requestedEmail, { quotas });
+export async function sendAndRespond({ stores, quotas }: Pick<RoutesDeps, "stores" | "quotas">, actor: TInternalUser, requestedEmail: string, keyed: TIdempotentCreate | null = null): Promise<TRelationshipRequestResponse> {
+  const request = await sendRequest(stores, actor, requestedEmail, { quotas, keyed });
   return { relationship_request: requestView(request, await stores.users.findById(request.requester_id)) };
 }
 
@@ -36,19 +37,21 @@ export function relationshipRequestsRoutes({ stores, auth, logger, quotas }: Rou
   const routes = new Hono<ServiceEnv>();
 
   const accept = async (requestId: string, actorId: string): Promise<TApproveRelationshipRequestResponse> => {
-    const { request, relationship } = await acceptRequest(stores, requestId, actorId, { logger });
+    const { request, relationship } = await answerOnce(() => acceptRequest(stores, requestId, actorId, { logger }), () => acceptedAlready(stores, requestId, actorId));
     const requester = await stores.users.findById(request.requester_id);
     return { relationship_request: requestView(request, requester), relationship: relationshipView(relationship, actorId, requester) };
   };
 
   const reject = async (requestId: string, actorId: string): Promise<TRelationshipRequestResponse> => {
-    const request = await rejectRequest(stores, requestId, actorId);
+    const request = await answerOnce(() => rejectRequest(stores, requestId, actorId), () => declinedAlready(stores, requestId, actorId));
     return { relationship_request: requestView(request, await stores.users.findById(request.requester_id)) };
   };
 
-  routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipRequestBodySchema), async (c) =>
-    c.json(await sendAndRespond({ stores, quotas }, c.var.user, c.req.valid("json").requested_email), 201),
-  );
+  routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipRequestBodySchema), async (c) => {
+    const body = c.req.valid("json");
+    const keyed = idempotentCreate(RELATIONSHIP_REQUEST_IDEMPOTENCY_SCOPE, c.var.user.id, idempotencyKeyOf(c), body);
+    return c.json(await sendAndRespond({ stores, quotas }, c.var.user, body.requested_email, keyed), 201);
+  });
 
   // The fixed paths come before `/:id`, which would otherwise take "sent" for an id.
   routes.get(`${BASE}/sent`, auth.requireUser, validate("query", ZListRelationshipRequestsQuerySchema), async (c) => {

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import { notFound, validate, type ServiceEnv } from "@amia/kit";
+import { idempotencyKeyOf, idempotentCreate, notFound, validate, type ServiceEnv } from "@amia/kit";
 import { ZCreateRelationshipBodySchema, ZIdParamsSchema, ZListRelationshipsQuerySchema, ZUpdateRelationshipBodySchema } from "@amia/contracts";
 import { deleteRelationship } from "../operations/delete-relationship.ts";
 import { relationshipViewFor, relationshipViews } from "../operations/views.ts";
+import { RELATIONSHIP_REQUEST_IDEMPOTENCY_SCOPE } from "../operations/send-request.ts";
 import { sendAndRespond, type RoutesDeps } from "./relationship-requests.ts";
 
 const BASE = "/api/v1/relationships";
@@ -12,9 +13,12 @@ export function relationshipsRoutes({ stores, auth, quotas }: RoutesDeps) {
   const routes = new Hono<ServiceEnv>();
 
   /** Creates a request, not a relationship: the other person must consent (contracts/src/relationships.ts). */
-  routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipBodySchema), async (c) =>
-    c.json(await sendAndRespond({ stores, quotas }, c.var.user, c.req.valid("json").requested_email), 201),
-  );
+  routes.post(BASE, auth.requireUser, validate("json", ZCreateRelationshipBodySchema), async (c) => {
+    const body = c.req.valid("json");
+    // The same act as POST /relationship-requests, so the same key scope: a key is one request either way.
+    const keyed = idempotentCreate(RELATIONSHIP_REQUEST_IDEMPOTENCY_SCOPE, c.var.user.id, idempotencyKeyOf(c), body);
+    return c.json(await sendAndRespond({ stores, quotas }, c.var.user, body.requested_email, keyed), 201);
+  });
 
   routes.get(BASE, auth.requireUser, validate("query", ZListRelationshipsQuerySchema), async (c) => {
     const { skip, take } = c.req.valid("query");

@@ -1,9 +1,9 @@
 import type { Collection, Db, Filter } from "mongodb";
-import { WITHOUT_OUTBOX_PROJECTION, type IndexPlan, type Outbox, type WithOutbox } from "@amia/kit";
+import { WITHOUT_OUTBOX_PROJECTION, type IndexPlan, type Outbox, type WithIdempotency, type WithOutbox } from "@amia/kit";
 import type { TDomainEvent, TRelationshipRequestStatus } from "@amia/contracts";
 
 /** Storage shape of a relationship request (collection `relationship_requests`); storage names. */
-export interface RelationshipRequestDocument extends WithOutbox {
+export interface RelationshipRequestDocument extends WithOutbox, WithIdempotency {
   _id: string;
   requester_id: string;
   /** As known when the request was made; reads prefer the users projection. */
@@ -92,6 +92,9 @@ export function createRequestsStore(db: Db, outbox: Outbox) {
     /** The request, if the acting user sent it or it was delivered to them. */
     findVisible: (requestId: string, actorId: string) =>
       requests.findOne({ _id: requestId, ...LIVE, $or: [{ requester_id: actorId }, { requested_user_id: actorId }] }),
+
+    /** A request the acting user sent, withdrawn or not: what a retried send answers. */
+    findSent: (requestId: string, actorId: string) => requests.findOne({ _id: requestId, requester_id: actorId }),
 
     /** A page of the requests the acting user sent, newest first, and how many there are in all. */
     listSent: (actorId: string, status: TRelationshipRequestStatus | undefined, page: Page) =>
