@@ -6,7 +6,7 @@ import { currentRequestId, REQUEST_ID_HEADER } from "../request-context.ts";
 import { metricsFor } from "../telemetry/metrics.ts";
 import { contextFromCarrier, injectTraceHeaders, markFailed, serviceOfName, tracerFor, TRACEPARENT } from "../telemetry/tracing.ts";
 import { createIdempotentProducer, createKafka, ensureKafkaTopics } from "./kafka-client.ts";
-import { createBusConsumer, createRawConsumer, type BusConsumer, type BusConsumerOptions, type MessageMeta } from "./consumer.ts";
+import { createBusConsumer, createRawConsumer, type BusConsumer, type BusConsumerOptions, type EventConsumer, type MessageMeta } from "./consumer.ts";
 
 /** Wire names of our Kafka headers; renaming them breaks tracing and the DLQ tooling. */
 export const HEADER = {
@@ -53,7 +53,8 @@ export interface Bus {
   publish: (events: readonly TDomainEvent[]) => Promise<void>;
   /** Publishes bytes as they are (dead-lettering, and tests that need a poison message). */
   publishRaw: (physicalTopic: string, messages: RawMessage[]) => Promise<void>;
-  consumer: (options: BusConsumerOptions) => BusConsumer;
+  /** A consumer of catalogue events; it reads (and ensures) the topics of the events it handles. */
+  consumer: (options: BusConsumerOptions) => EventConsumer;
   /** Reads physical topics as raw messages, unvalidated: for dead-letter tooling and tests. */
   rawConsumer: (options: RawConsumerOptions) => BusConsumer;
   /**
@@ -129,11 +130,12 @@ export function createBus(options: BusOptions): Bus {
       // Group ids share the prefix too: two test runs (or environments) never join one group.
       const prefixed = { ...consumerOptions, groupId: topicName(consumerOptions.groupId) };
       const service = serviceOfName(consumerOptions.groupId);
-      const consumer = createBusConsumer(kafka, prefixed, { logger, topicName, publishRaw, service });
+      const consumer = createBusConsumer(kafka, prefixed, { logger, topicName, publishRaw, service, ensureTopics: (topics) => bus.ensureTopics(topics) });
       const stopReportingLag = metricsFor(service).addSource("kafka_consumer_lag", async () =>
-        consumerLag(await admin.get(), prefixed.groupId, consumerOptions.topics.map(topicName)),
+        consumerLag(await admin.get(), prefixed.groupId, consumer.topics.map(topicName)),
       );
-      const reported: BusConsumer = {
+      const reported: EventConsumer = {
+        topics: consumer.topics,
         start: consumer.start,
         async stop() {
           stopReportingLag();
