@@ -223,7 +223,11 @@ function lazilyConnected<T extends Connectable>(create: () => T) {
     async disconnect(): Promise<void> {
       const open = connected;
       connected = undefined;
-      await open?.then((client) => client.disconnect());
+      // A connect still retrying against an absent broker can take a minute: closing does not
+      // wait for it; the client it opens, if any, is closed then.
+      const closed = open?.then((client) => client.disconnect());
+      closed?.catch(() => undefined);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { KafkaJSError, type Consumer, type ConsumerConfig, type EachMessageHandler, type IHeaders, type Kafka, type KafkaMessage } from "kafkajs";
+import kafkajs, { type Consumer, type ConsumerConfig, type EachMessageHandler, type IHeaders, type Kafka, type KafkaMessage } from "kafkajs";
 import type { Logger } from "pino";
 import { ZDomainEventSchema, type TDomainEvent, type TEventOf, type TTopic } from "@amia/contracts";
 import { SpanKind } from "@opentelemetry/api";
@@ -239,12 +239,20 @@ function startable(options: StartableOptions): BusConsumer {
           logger.error({ err: payload.error }, "consumer crashed and kafkajs will not restart it; joining again");
           joining = join();
         });
-        await options.prepare();
-        await current.connect();
-        await retryTransient(() => current.subscribe({ topics: physicalTopics, fromBeginning }), isRetriableKafkaError);
-        await current.run({ eachMessage: options.eachMessage });
-        await Promise.race([joined, stopped]);
-        if (stopping.signal.aborted) return;
+        const steps = (async () => {
+          await options.prepare();
+          await current.connect();
+          await retryTransient(() => current.subscribe({ topics: physicalTopics, fromBeginning }), isRetriableKafkaError);
+          await current.run({ eachMessage: options.eachMessage });
+          await joined;
+        })();
+        // kafkajs spends up to a minute on its own retries against an absent broker: a stop
+        // does not wait for them, and whatever they open later is closed again.
+        await Promise.race([steps, stopped]);
+        if (stopping.signal.aborted) {
+          steps.then(() => current.disconnect()).catch(() => undefined);
+          return;
+        }
         logger.info({ topics: physicalTopics, attempts: attempt }, "consumer joined its group");
         return;
       } catch (error) {
@@ -271,6 +279,10 @@ function startable(options: StartableOptions): BusConsumer {
     },
   };
 }
+
+// kafkajs is CommonJS and adds its error classes to its exports in a way Node's ESM loader
+// cannot see as named exports: read it from the default export.
+const { KafkaJSError } = kafkajs;
 
 /** Thrown out of a handler's retry loop on stop; a KafkaJSError, so kafkajs does not log it as a handler failure. */
 function consumerStopping(): Error {

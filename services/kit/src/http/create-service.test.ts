@@ -14,6 +14,7 @@ function buildApp(readinessFails = false) {
     readiness: [
       { name: "mongo", check: async () => "pong" },
       { name: "kafka", check: async () => { if (readinessFails) throw new Error("broker down"); } },
+      { name: "search", isRequired: false, check: async () => { if (readinessFails) throw new Error("index offline"); } },
     ],
   });
   app.post(
@@ -50,6 +51,20 @@ describe("createService", () => {
     const ready = await buildApp(true).request("/readyz");
     expect(ready.status).toBe(503);
     expect(await jsonOf(ready)).toMatchObject({ status: "unavailable", checks: { mongo: "ok", kafka: "error: broker down" } });
+  });
+
+  it("stays ready while only a dependency it copes without is down, and still reports it", async () => {
+    const app = createService({
+      name: "demo",
+      logger: quietLogger(),
+      readiness: [
+        { name: "mongodb", check: async () => "pong" },
+        { name: "kafka", isRequired: false, check: async () => { throw new Error("broker down"); } },
+      ],
+    });
+    const ready = await app.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await jsonOf(ready)).toEqual({ status: "ready", service: "demo", checks: { mongodb: "ok", kafka: "error: broker down" }, not_required: ["kafka"] });
   });
 
   it("rejects bad input with a 400 that names each bad field", async () => {
