@@ -13,6 +13,7 @@ export * from "./mongo/find-each.ts";
 export * from "./redis/connect.ts";
 export * from "./bus/bus.ts";
 export * from "./bus/consumer.ts";
+export * from "./bus/dead-letters.ts";
 export * from "./bus/handler-backoff.ts";
 export * from "./bus/invalid-event.ts";
 export * from "./bus/subscriptions.ts";

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Admin, IHeaders, Kafka } from "kafkajs";
 import type { Logger } from "pino";
 import { EVENT_TOPIC, type TDomainEvent } from "@amia/contracts";
@@ -57,6 +58,12 @@ export interface Bus {
   consumer: (options: BusConsumerOptions) => EventConsumer;
   /** Reads physical topics as raw messages, unvalidated: for dead-letter tooling and tests. */
   rawConsumer: (options: RawConsumerOptions) => BusConsumer;
+  /**
+   * Every message of a physical topic from its start to its end as of the call, in partition and
+   * offset order, without committing anything (the throwaway group is deleted). For small
+   * topics such as dead-letter topics; an absent topic reads as empty.
+   */
+  readTopic: (physicalTopic: string) => Promise<ReceivedRawMessage[]>;
   /**
    * Deletes every topic carrying this bus's prefix (test and benchmark clean-up). Refuses when
    * the prefix is empty, so it can never touch a real environment's topics.
@@ -150,6 +157,38 @@ export function createBus(options: BusOptions): Bus {
       consumers.add(consumer);
       return consumer;
     },
+    async readTopic(physicalTopic) {
+      const client = await admin.get();
+      if (!(await client.listTopics()).includes(physicalTopic)) return [];
+      const ends = new Map<number, number>();
+      for (const { partition, high, low } of await client.fetchTopicOffsets(physicalTopic)) {
+        if (Number(high) > Number(low)) ends.set(partition, Number(high));
+      }
+      const messages: ReceivedRawMessage[] = [];
+      if (ends.size === 0) return messages;
+      let reachedEnd: () => void = () => undefined;
+      const isAtEnd = new Promise<void>((resolve) => (reachedEnd = resolve));
+      const groupId = topicName(`tools.reader.${randomUUID()}`);
+      const reader = createRawConsumer(kafka, {
+        groupId,
+        physicalTopics: [physicalTopic],
+        onMessage(message) {
+          const end = ends.get(message.partition);
+          if (end === undefined || Number(message.offset) >= end) return;
+          messages.push(message);
+          if (Number(message.offset) + 1 >= end) ends.delete(message.partition);
+          if (ends.size === 0) reachedEnd();
+        },
+      }, logger);
+      void reader.start();
+      try {
+        await withTimeout(isAtEnd, READ_TOPIC_TIMEOUT_MS, `reading ${physicalTopic} did not reach its end within ${READ_TOPIC_TIMEOUT_MS} ms`);
+      } finally {
+        await reader.stop();
+        await client.deleteGroups([groupId]).catch(() => undefined);
+      }
+      return messages.sort((a, b) => a.partition - b.partition || Number(a.offset) - Number(b.offset));
+    },
     async deleteOwnTopics() {
       if (!topicPrefix) throw new Error("deleteOwnTopics needs a topic prefix: it would delete every topic");
       const client = await admin.get();
@@ -167,6 +206,18 @@ export function createBus(options: BusOptions): Bus {
     },
   };
   return bus;
+}
+
+/** How long readTopic may take (a fresh group's join included) before it gives up. */
+const READ_TOPIC_TIMEOUT_MS = 60_000;
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Attributes of a messaging span (OTel semantic conventions for Kafka). */
