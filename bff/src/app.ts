@@ -82,9 +82,13 @@ export function createBff(deps: BffDeps): Bff {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     // CSP, framing, nosniff, referrer, permissions, and HSTS behind https (security/headers.ts).
     responseHeaders: securityHeadersFor(isHttpsOrigin(config.publicOrigin)),
+    // Readiness rule (docs/decisions.md "Readiness"): the BFF cannot work without Redis (sessions,
+    // rate limits). Kafka feeds only live pushes (the list still shows everything), and each
+    // service is its own deployment with its own readiness — a route whose service is away
+    // answers upstream_unavailable — so neither takes the whole BFF out.
     readiness: [
       { name: "redis", check: () => pingRedis(redis) },
-      { name: "kafka", check: bus.ping },
+      { name: "kafka", check: bus.ping, isRequired: false },
     ],
   });
   app.use("/api/v1/*", csrfProtection(config.publicOrigin));

@@ -30,7 +30,6 @@ const subscriber = createRedis({ url: env.REDIS_URL });
 const bus = createBus({ brokers: env.KAFKA_BROKERS, clientId: "bff", logger, topicPrefix: env.KAFKA_TOPIC_PREFIX });
 const keys = await loadInternalKeys(env, logger);
 const bff = createBff({ config: bffConfig(env), logger, redis, subscriber, bus, keys });
-await bff.start();
 
 const running = await runService({
   app: bff.app,
@@ -40,6 +39,9 @@ const running = await runService({
   exitProcess: false,
   onShutdown: [async () => bus.close(), async () => subscriber.quit(), async () => redis.quit(), stopTelemetry],
 });
+// After the server listens, without waiting: the live-notification consumer joins its group in
+// the background (retrying while the broker is away); everything else answers meanwhile.
+void bff.start();
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

@@ -14,7 +14,7 @@ export const ERROR_CODES = [
   "payload_too_large", // 413
   "rate_limited", // 429, with Retry-After
   "internal", // 500: says nothing internal; the log has the cause
-  "upstream_unavailable", // 502/503: a service or third party did not answer in time
+  "upstream_unavailable", // 502/503/504: a service, its database or a third party did not answer; try again shortly
   "unsupported_media_type", // 415: a body that is not JSON on a JSON route
   "idempotency_key_reused", // 422: an Idempotency-Key already used for a different request body
   "outcome_unknown", // 502/504: a write was sent but no answer came: it may or may not have happened

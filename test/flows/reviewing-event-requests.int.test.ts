@@ -25,7 +25,7 @@ beforeEach(async () => {
   events = await harness.mount("events", createEventsService);
   notifications = await harness.mount("notifications", createNotificationsService);
   approvals = [];
-  await harness.bus.consumer({ groupId: "calendar-stand-in", topics: ["event-requests"], handlers: {
+  await harness.bus.consumer({ groupId: "calendar-stand-in", handlers: {
     "event-request.approved": async (event) => void approvals.push(event),
   } }).start();
 });

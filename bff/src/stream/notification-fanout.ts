@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { TOPICS, ZNotificationSchema, type TNotification } from "@amia/contracts";
+import { ZNotificationSchema, type TNotification } from "@amia/contracts";
 import type { Bus, BusConsumer, Logger } from "@amia/kit";
 
 /**
@@ -76,10 +76,8 @@ export function createNotificationFanout(options: NotificationFanoutOptions): No
     },
 
     async start() {
-      await bus.ensureTopics([TOPICS.notifications]);
       consumer = bus.consumer({
         groupId: FANOUT_GROUP,
-        topics: [TOPICS.notifications],
         // Live pushes are for what happens from now on; what came before is in GET /notifications.
         fromBeginning: false,
         handlers: {

@@ -19,6 +19,11 @@ export interface TestBffOptions {
    */
   env?: (bffUrl: string) => Promise<Record<string, string>> | Record<string, string>;
   heartbeatMs?: number;
+  /**
+   * Wait until the live-notification consumer has joined its group (default true, so a test's
+   * first push is not missed); false when Kafka is meant to be away.
+   */
+  waitForConsumers?: boolean;
   /** Where the BFF logs; silent by default. */
   logger?: Logger;
 }
@@ -68,7 +73,8 @@ export async function startTestBff(options: TestBffOptions): Promise<TestBff> {
   const keys = await loadInternalKeys(env, logger);
   const config = bffConfig(env);
   bff = createBff({ config, logger, redis, subscriber, bus, keys, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) });
-  await bff.start();
+  if (options.waitForConsumers === false) void bff.start();
+  else await bff.start();
   const started = bff;
 
   return {

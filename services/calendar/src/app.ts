@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { Job } from "bullmq";
 import { createJobQueue, createJobWorker, createOutbox, createRedis, createSecretCipher, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { TOPICS } from "@amia/contracts";
-import { CONSUMED_TOPICS, calendarConsumers, sharingConsumer } from "./events/consumers.ts";
+import { calendarConsumers, sharingConsumer } from "./events/consumers.ts";
 import { createGoogleCalendar } from "./google/google-calendar.ts";
 import { calendarSyncJob, ZCalendarSyncJobSchema } from "./jobs/sync-job.ts";
 import { createRedisLock } from "./locks/redis-lock.ts";
@@ -75,7 +75,8 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     return {
       routes,
       async start() {
-        await bus.ensureTopics([...CONSUMED_TOPICS, TOPICS.calendar]);
+        // What we write; each consumer ensures the topics it reads.
+        await bus.ensureTopics([TOPICS.calendar]);
         outbox.start();
         worker = createJobWorker(definition, (payload, job) => syncEvent({ google, syncs, requestLock, logger }, payload, job.attemptsMade + 1), {
           ...jobs,

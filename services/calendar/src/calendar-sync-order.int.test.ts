@@ -36,7 +36,6 @@ beforeEach(async () => {
   await harness.bus
     .consumer({
       groupId: "observer",
-      topics: ["calendar"],
       handlers: {
         "calendar.event-synced": async (event) => void synced.push(event),
         "calendar.sync-failed": async (event) => void failures.push(event),

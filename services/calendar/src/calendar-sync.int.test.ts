@@ -30,7 +30,6 @@ beforeEach(async () => {
   await harness.bus
     .consumer({
       groupId: "observer",
-      topics: ["calendar"],
       handlers: {
         "calendar.event-synced": async (event) => void published.push(event),
         "calendar.sync-failed": async (event) => void published.push(event),

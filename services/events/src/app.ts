@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
-import { CONSUMED_TOPICS, eventsConsumers } from "./events/consumers.ts";
+import { eventsConsumers } from "./events/consumers.ts";
 import { DEFAULT_MAX_OPEN_REQUESTS_PER_USER } from "./domain/open-requests-quota.ts";
 import { eventRequestsRoutes } from "./routes/event-requests.ts";
 import { createEventRequestsStore, EVENT_REQUESTS_INDEXES } from "./store/event-requests-store.ts";
@@ -28,7 +28,8 @@ export function eventsService(config: EventsServiceConfig = {}): ServiceModuleFa
     return {
       routes,
       async start() {
-        await bus.ensureTopics([...CONSUMED_TOPICS, "event-requests"]);
+        // What we write; each consumer ensures the topics it reads.
+        await bus.ensureTopics(["event-requests"]);
         outbox.start();
         await Promise.all(consumers.map((consumer) => consumer.start()));
       },

@@ -52,7 +52,7 @@ beforeEach(async () => {
   harness = await createTestHarness("events");
   events = await harness.mount("events", createEventsService);
   published = [];
-  await harness.bus.consumer({ groupId: "observer", topics: ["event-requests"], handlers: {
+  await harness.bus.consumer({ groupId: "observer", handlers: {
     "event-request.created": async (e) => void published.push(e),
     "event-request.approved": async (e) => void published.push(e),
     "event-request.rejected": async (e) => void published.push(e),

@@ -11,7 +11,7 @@ beforeEach(async () => {
   harness = await createTestHarness("identity");
   identity = await harness.mount("identity", createIdentityService);
   published = [];
-  await harness.bus.consumer({ groupId: "observer", topics: ["users"], handlers: {
+  await harness.bus.consumer({ groupId: "observer", handlers: {
     "user.registered": async (event) => void published.push(event),
     "user.updated": async (event) => void published.push(event),
     "user.settings-updated": async (event) => void published.push(event),

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { TOPICS } from "@amia/contracts";
 import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { DEFAULT_SELF_NOTIFICATIONS_PER_HOUR } from "./domain/self-notification-quota.ts";
-import { CONSUMED_TOPICS, createNotificationBuilder } from "./events/notification-builder.ts";
-import { createRecipientZonesConsumer, RECIPIENT_ZONES_TOPICS } from "./events/recipient-zones-consumer.ts";
+import { createNotificationBuilder } from "./events/notification-builder.ts";
+import { createRecipientZonesConsumer } from "./events/recipient-zones-consumer.ts";
 import { notificationsRoutes } from "./routes/notifications.ts";
 import { createNotificationsStore, NOTIFICATIONS_INDEXES } from "./store/notifications-store.ts";
 import { createRecipientZones } from "./store/recipient-zones.ts";
@@ -30,9 +30,8 @@ export function notificationsService(config: NotificationsServiceConfig = {}): S
     return {
       routes,
       start: async () => {
-        // The consumer refuses to auto-create topics, and on a fresh cluster nobody may have
-        // published to ours yet: create what we read and what we write before joining.
-        await bus.ensureTopics([...CONSUMED_TOPICS, ...RECIPIENT_ZONES_TOPICS, TOPICS.notifications]);
+        // What we write; each consumer ensures the topics it reads.
+        await bus.ensureTopics([TOPICS.notifications]);
         outbox.start();
         // Zones first, so the first notifications already find the zones said before.
         await zonesConsumer.start();

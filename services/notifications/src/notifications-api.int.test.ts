@@ -36,7 +36,7 @@ const titlesOf = async (client: TestClient, query = "") => ((await client.get(`/
 describe("notifications API: creating and reading", () => {
   it("creates a notification for the caller, announces it, and reads it back", async () => {
     const announced: Array<TEventOf<"notification.created">> = [];
-    await harness.bus.consumer({ groupId: "observer", topics: ["notifications"], handlers: {
+    await harness.bus.consumer({ groupId: "observer", handlers: {
       "notification.created": async (event) => void announced.push(event),
     } }).start();
 

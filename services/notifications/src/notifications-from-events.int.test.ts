@@ -13,7 +13,7 @@ beforeEach(async () => {
   harness = await createTestHarness("notifications-events");
   notifications = await harness.mount("notifications", createNotificationsService);
   announced = [];
-  await harness.bus.consumer({ groupId: "observer", topics: ["notifications"], handlers: {
+  await harness.bus.consumer({ groupId: "observer", handlers: {
     "notification.created": async (event) => void announced.push(event),
   } }).start();
 });

@@ -22,12 +22,10 @@ export function relationshipsService(config: RelationshipsServiceConfig = {}): S
     const stores = createStores(db, outbox);
     const usersConsumer = bus.consumer({
       groupId: USERS_CONSUMER_GROUP,
-      topics: [TOPICS.users],
       handlers: userEventHandlers({ stores, logger }),
     });
     const acceptedConsumer = bus.consumer({
       groupId: ACCEPTED_REQUESTS_CONSUMER_GROUP,
-      topics: [TOPICS.relationshipRequests],
       handlers: acceptedRequestHandlers({ stores }),
     });
 
@@ -38,8 +36,8 @@ export function relationshipsService(config: RelationshipsServiceConfig = {}): S
     return {
       routes,
       start: async () => {
-        // The topics we read and write exist before a consumer subscribes (it never creates them).
-        await bus.ensureTopics([TOPICS.users, TOPICS.relationshipRequests, TOPICS.relationships]);
+        // What we write; each consumer ensures the topics it reads.
+        await bus.ensureTopics([TOPICS.relationshipRequests, TOPICS.relationships]);
         outbox.start();
         await Promise.all([usersConsumer.start(), acceptedConsumer.start()]);
       },

@@ -5,7 +5,7 @@ import type { CreditsPolicy } from "./domain/credits.ts";
 import { CURRENT_PRICE_TABLE } from "./domain/price-table.ts";
 import { createUsagePricer } from "./domain/usage-cost.ts";
 import { DEFAULT_CREDITS_POLICY } from "./env.ts";
-import { CONSUMED_TOPICS, createUsageRecorder } from "./events/usage-recorder.ts";
+import { createUsageRecorder } from "./events/usage-recorder.ts";
 import { aiUsageRoutes } from "./routes/ai-usage.ts";
 import { createCreditAlertsStore } from "./store/credit-alerts-store.ts";
 import { createUsageRecordsStore, USAGE_RECORDS_INDEXES } from "./store/usage-records-store.ts";
@@ -38,9 +38,8 @@ export function usageServiceWith({ credits, now = () => new Date() }: UsageServi
     return {
       routes,
       start: async () => {
-        // The consumer refuses to auto-create topics, and on a fresh cluster the agent may not
-        // have published yet: create what we read and what we write before joining.
-        await bus.ensureTopics([...CONSUMED_TOPICS, TOPICS.aiCredits]);
+        // What we write; the recorder ensures the topic it reads.
+        await bus.ensureTopics([TOPICS.aiCredits]);
         outbox.start();
         await recorder.start();
       },

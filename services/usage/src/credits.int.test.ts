@@ -29,7 +29,7 @@ beforeEach(async () => {
   );
   announced = [];
   await harness.bus
-    .consumer({ groupId: "observer", topics: ["ai-credits"], handlers: { "ai-credits.threshold-reached": async (event) => void announced.push(event) } })
+    .consumer({ groupId: "observer", handlers: { "ai-credits.threshold-reached": async (event) => void announced.push(event) } })
     .start();
 });
 afterEach(() => harness.close());

@@ -1,4 +1,3 @@
-import { TOPICS } from "@amia/contracts";
 import type { Bus, BusConsumer } from "@amia/kit";
 import { syncJobFor, type SyncSourceEvent } from "../domain/sync-rules.ts";
 import { syncJobId, type TCalendarSyncJob } from "../jobs/sync-job.ts";
@@ -7,8 +6,6 @@ import type { SharingProjection } from "../store/sharing-projection.ts";
 /** Consumer group ids: stored offsets are keyed by them; renaming one replays its topics. */
 const GROUP = "calendar.sync";
 const SHARING_GROUP = "calendar.sharing";
-
-export const CONSUMED_TOPICS = [TOPICS.eventRequests, TOPICS.users, TOPICS.relationships];
 
 type Enqueue = (jobId: string, payload: TCalendarSyncJob) => Promise<unknown>;
 
@@ -27,7 +24,6 @@ export function calendarConsumers(bus: Bus, enqueue: Enqueue): BusConsumer[] {
   return [
     bus.consumer({
       groupId: GROUP,
-      topics: CONSUMED_TOPICS,
       handlers: {
         "event-request.approved": enqueueFor,
         "event-request.updated": enqueueFor,
@@ -46,7 +42,6 @@ export function calendarConsumers(bus: Bus, enqueue: Enqueue): BusConsumer[] {
 export function sharingConsumer(bus: Bus, sharing: SharingProjection): BusConsumer {
   return bus.consumer({
     groupId: SHARING_GROUP,
-    topics: [TOPICS.users, TOPICS.relationships],
     handlers: {
       "user.settings-updated": async (event) => sharing.settingsUpdated(event.data),
       "relationship.created": async (event) => sharing.relationshipCreated(event.data.relationship_id, [event.data.users[0].user_id, event.data.users[1].user_id]),

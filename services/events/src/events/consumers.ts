@@ -6,14 +6,11 @@ import type { PeopleProjection } from "../store/people-projection.ts";
 /** Consumer group ids: stored offsets are keyed by them; renaming one replays its topics. */
 const GROUPS = { projections: "events.projections", calendar: "events.calendar" } as const;
 
-export const CONSUMED_TOPICS = ["users", "relationships", "calendar"];
-
 /** What the events service learns from others: people, relationships, calendar sync results. */
 export function eventsConsumers(bus: Bus, store: EventRequestsStore, people: PeopleProjection): BusConsumer[] {
   return [
     bus.consumer({
       groupId: GROUPS.projections,
-      topics: ["users", "relationships"],
       handlers: {
         "user.registered": async (event) => people.personSeen(event.data.user_id, event.data.full_name ?? event.data.name, event.occurred_at),
         "user.updated": async (event) => people.personSeen(event.data.user_id, event.data.full_name ?? event.data.name, event.occurred_at),
@@ -29,7 +26,6 @@ export function eventsConsumers(bus: Bus, store: EventRequestsStore, people: Peo
     }),
     bus.consumer({
       groupId: GROUPS.calendar,
-      topics: ["calendar"],
       handlers: {
         "calendar.event-synced": async (event) => store.recordCalendarSync(event.data),
         "calendar.sync-failed": async (event) => {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { MongoClient } from "mongodb";
 import type { TEventOf } from "@amia/contracts";
 import { createBus, type Bus, type ReceivedRawMessage } from "./bus.ts";
+import { InvalidEventError } from "./invalid-event.ts";
 import { eventually, quietLogger, testInfra, uniqueTestNames } from "../testing/isolation.ts";
 import { userRegistered } from "../testing/fixtures.ts";
 
@@ -33,8 +35,8 @@ describe("bus (real Kafka)", () => {
     const handlers = { "user.registered": async (event: TEventOf<"user.registered">) => void handled.push(event.id) };
     // Two members of one group, as two replicas of a service would be.
     await Promise.all([
-      newBus(topicPrefix, "replica-a").consumer({ groupId: `${id}-group`, topics: ["users"], handlers }).start(),
-      newBus(topicPrefix, "replica-b").consumer({ groupId: `${id}-group`, topics: ["users"], handlers }).start(),
+      newBus(topicPrefix, "replica-a").consumer({ groupId: `${id}-group`, handlers }).start(),
+      newBus(topicPrefix, "replica-b").consumer({ groupId: `${id}-group`, handlers }).start(),
     ]);
 
     const subject = randomUUID();
@@ -55,7 +57,7 @@ describe("bus (real Kafka)", () => {
     const starters = ["identity", "relationships", "events", "notifications"].map(async (service) => {
       const bus = newBus(topicPrefix, service);
       await bus.ensureTopics(["users", "relationships"]);
-      await bus.consumer({ groupId: `${id}-${service}`, topics: ["users"], handlers: { "user.registered": async (event) => void handled.push(event.id) } }).start();
+      await bus.consumer({ groupId: `${id}-${service}`, handlers: { "user.registered": async (event) => void handled.push(event.id) } }).start();
       return bus;
     });
     const [first] = await Promise.all(starters);
@@ -72,7 +74,6 @@ describe("bus (real Kafka)", () => {
     const handled: string[] = [];
     await bus.consumer({
       groupId: `${id}-group`,
-      topics: ["users"],
       handlers: { "user.registered": async (event) => void handled.push(event.id) },
     }).start();
     const deadLetters = await collectDeadLetters(bus, "users");
@@ -95,36 +96,78 @@ describe("bus (real Kafka)", () => {
     expect(handled).toEqual([good.id]);
   });
 
-  it("retries a failing handler with backoff, then parks the event on the DLQ", async () => {
-    const { topicPrefix, id } = uniqueTestNames("bus-retry");
+  it("retries a handler through a database outage longer than any attempt budget; only an invalid event is dead-lettered", async () => {
+    const { topicPrefix, id } = uniqueTestNames("bus-outage");
     const bus = newBus(topicPrefix);
     await bus.ensureTopics(["users"]);
+    // The handler's database is "down" (nothing listens there) for 8 s — more than twice what the
+    // old five attempts (~3.6 s) lasted — and then comes back.
+    const down = new MongoClient("mongodb://127.0.0.1:1/", { serverSelectionTimeoutMS: 300 });
+    const up = new MongoClient(testInfra().mongoUrl);
+    const outageEndsAt = Date.now() + 8_000;
+    const dbName = `t_${id}`;
     const attempts = new Map<string, number>();
-    const flaky = userRegistered();
-    const broken = userRegistered();
+    const subject = randomUUID();
+    const delayed = userRegistered(subject);
+    const invalid = userRegistered(subject); // same key: handled after `delayed`
     await bus.consumer({
       groupId: `${id}-group`,
-      topics: ["users"],
-      retry: { attempts: 3, initialDelayMs: 20 },
+      backoff: { initialDelayMs: 100, maxDelayMs: 1_000 },
       handlers: {
         "user.registered": async (event) => {
-          const count = (attempts.get(event.id) ?? 0) + 1;
-          attempts.set(event.id, count);
-          if (event.id === broken.id || count < 2) throw new Error(`handler failed on attempt ${count}`);
+          attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
+          if (event.id === invalid.id) throw new InvalidEventError("names a user this service can never accept");
+          const client = Date.now() < outageEndsAt ? down : up;
+          await client.db(dbName).collection("seen").insertOne({ _id: event.id as never });
         },
       },
     }).start();
     const deadLetters = await collectDeadLetters(bus, "users");
+    try {
+      await bus.publish([delayed, invalid]);
 
-    await bus.publish([flaky, broken]);
+      // The invalid event, behind the delayed one on the partition, marks that the outage is over.
+      await eventually(() => deadLetters.length === 1, 30_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(outageEndsAt);
+      expect(await up.db(dbName).collection("seen").findOne({ _id: delayed.id as never })).not.toBeNull();
+      expect(attempts.get(delayed.id)).toBeGreaterThan(5);
+      expect(attempts.get(invalid.id)).toBe(1);
+      expect(deadLetters.map((m) => JSON.parse(m.value).id)).toEqual([invalid.id]);
+      expect(deadLetters[0]!.headers["dlq-reason"]).toBe("rejected_by_handler");
+      expect(deadLetters[0]!.headers["dlq-error"]).toContain("never accept");
+    } finally {
+      await up.db(dbName).dropDatabase().catch(() => undefined);
+      await Promise.all([down.close(), up.close()]);
+    }
+  }, 60_000);
 
-    await eventually(() => deadLetters.length === 1);
-    expect(attempts.get(flaky.id)).toBe(2); // failed once, then succeeded: not dead-lettered
-    expect(attempts.get(broken.id)).toBe(3);
-    expect(JSON.parse(deadLetters[0]!.value).id).toBe(broken.id);
-    expect(deadLetters[0]!.headers["dlq-reason"]).toBe("handler_failed");
-    expect(deadLetters[0]!.headers["dlq-error"]).toContain("handler failed on attempt 3");
-  });
+  it("stops promptly while a handler waits to retry, leaving its event uncommitted for the next member", async () => {
+    const { topicPrefix, id } = uniqueTestNames("bus-stop");
+    const bus = newBus(topicPrefix);
+    await bus.ensureTopics(["users"]);
+    let failures = 0;
+    const failing = newBus(topicPrefix, "replica-a").consumer({
+      groupId: `${id}-group`,
+      backoff: { initialDelayMs: 5_000, maxDelayMs: 5_000 },
+      handlers: { "user.registered": async () => {
+        failures++;
+        throw new Error("database unreachable");
+      } },
+    });
+    await failing.start();
+    const event = userRegistered();
+    await bus.publish([event]);
+    await eventually(() => failures >= 1);
+
+    const stopStartedAt = Date.now();
+    await failing.stop();
+    expect(Date.now() - stopStartedAt).toBeLessThan(3_000);
+
+    const handled: string[] = [];
+    await newBus(topicPrefix, "replica-b").consumer({ groupId: `${id}-group`, handlers: { "user.registered": async (e) => void handled.push(e.id) } }).start();
+    await eventually(() => handled.includes(event.id));
+    expect(handled).toEqual([event.id]);
+  }, 60_000);
 
   it("carries the request id from the publisher to the handler", async () => {
     const { topicPrefix, id } = uniqueTestNames("bus-rid");
@@ -132,7 +175,7 @@ describe("bus (real Kafka)", () => {
     await bus.ensureTopics(["users"]);
     const { runWithRequestId, currentRequestId } = await import("../request-context.ts");
     let seen: string | undefined;
-    await bus.consumer({ groupId: `${id}-group`, topics: ["users"], handlers: { "user.registered": async () => void (seen = currentRequestId()) } }).start();
+    await bus.consumer({ groupId: `${id}-group`, handlers: { "user.registered": async () => void (seen = currentRequestId()) } }).start();
     await runWithRequestId("req-42", () => bus.publish([userRegistered()]));
     await eventually(() => seen);
     expect(seen).toBe("req-42");

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Admin, IHeaders, Kafka } from "kafkajs";
 import type { Logger } from "pino";
 import { EVENT_TOPIC, type TDomainEvent } from "@amia/contracts";
@@ -6,7 +7,7 @@ import { currentRequestId, REQUEST_ID_HEADER } from "../request-context.ts";
 import { metricsFor } from "../telemetry/metrics.ts";
 import { contextFromCarrier, injectTraceHeaders, markFailed, serviceOfName, tracerFor, TRACEPARENT } from "../telemetry/tracing.ts";
 import { createIdempotentProducer, createKafka, ensureKafkaTopics } from "./kafka-client.ts";
-import { createBusConsumer, createRawConsumer, type BusConsumer, type BusConsumerOptions, type MessageMeta } from "./consumer.ts";
+import { createBusConsumer, createRawConsumer, type BusConsumer, type BusConsumerOptions, type EventConsumer, type MessageMeta } from "./consumer.ts";
 
 /** Wire names of our Kafka headers; renaming them breaks tracing and the DLQ tooling. */
 export const HEADER = {
@@ -53,9 +54,16 @@ export interface Bus {
   publish: (events: readonly TDomainEvent[]) => Promise<void>;
   /** Publishes bytes as they are (dead-lettering, and tests that need a poison message). */
   publishRaw: (physicalTopic: string, messages: RawMessage[]) => Promise<void>;
-  consumer: (options: BusConsumerOptions) => BusConsumer;
+  /** A consumer of catalogue events; it reads (and ensures) the topics of the events it handles. */
+  consumer: (options: BusConsumerOptions) => EventConsumer;
   /** Reads physical topics as raw messages, unvalidated: for dead-letter tooling and tests. */
   rawConsumer: (options: RawConsumerOptions) => BusConsumer;
+  /**
+   * Every message of a physical topic from its start to its end as of the call, in partition and
+   * offset order, without committing anything (the throwaway group is deleted). For small
+   * topics such as dead-letter topics; an absent topic reads as empty.
+   */
+  readTopic: (physicalTopic: string) => Promise<ReceivedRawMessage[]>;
   /**
    * Deletes every topic carrying this bus's prefix (test and benchmark clean-up). Refuses when
    * the prefix is empty, so it can never touch a real environment's topics.
@@ -129,11 +137,12 @@ export function createBus(options: BusOptions): Bus {
       // Group ids share the prefix too: two test runs (or environments) never join one group.
       const prefixed = { ...consumerOptions, groupId: topicName(consumerOptions.groupId) };
       const service = serviceOfName(consumerOptions.groupId);
-      const consumer = createBusConsumer(kafka, prefixed, { logger, topicName, publishRaw, service });
+      const consumer = createBusConsumer(kafka, prefixed, { logger, topicName, publishRaw, service, ensureTopics: (topics) => bus.ensureTopics(topics) });
       const stopReportingLag = metricsFor(service).addSource("kafka_consumer_lag", async () =>
-        consumerLag(await admin.get(), prefixed.groupId, consumerOptions.topics.map(topicName)),
+        consumerLag(await admin.get(), prefixed.groupId, consumer.topics.map(topicName)),
       );
-      const reported: BusConsumer = {
+      const reported: EventConsumer = {
+        topics: consumer.topics,
         start: consumer.start,
         async stop() {
           stopReportingLag();
@@ -147,6 +156,38 @@ export function createBus(options: BusOptions): Bus {
       const consumer = createRawConsumer(kafka, { ...rawOptions, groupId: topicName(rawOptions.groupId) }, logger);
       consumers.add(consumer);
       return consumer;
+    },
+    async readTopic(physicalTopic) {
+      const client = await admin.get();
+      if (!(await client.listTopics()).includes(physicalTopic)) return [];
+      const ends = new Map<number, number>();
+      for (const { partition, high, low } of await client.fetchTopicOffsets(physicalTopic)) {
+        if (Number(high) > Number(low)) ends.set(partition, Number(high));
+      }
+      const messages: ReceivedRawMessage[] = [];
+      if (ends.size === 0) return messages;
+      let reachedEnd: () => void = () => undefined;
+      const isAtEnd = new Promise<void>((resolve) => (reachedEnd = resolve));
+      const groupId = topicName(`tools.reader.${randomUUID()}`);
+      const reader = createRawConsumer(kafka, {
+        groupId,
+        physicalTopics: [physicalTopic],
+        onMessage(message) {
+          const end = ends.get(message.partition);
+          if (end === undefined || Number(message.offset) >= end) return;
+          messages.push(message);
+          if (Number(message.offset) + 1 >= end) ends.delete(message.partition);
+          if (ends.size === 0) reachedEnd();
+        },
+      }, logger);
+      void reader.start();
+      try {
+        await withTimeout(isAtEnd, READ_TOPIC_TIMEOUT_MS, `reading ${physicalTopic} did not reach its end within ${READ_TOPIC_TIMEOUT_MS} ms`);
+      } finally {
+        await reader.stop();
+        await client.deleteGroups([groupId]).catch(() => undefined);
+      }
+      return messages.sort((a, b) => a.partition - b.partition || Number(a.offset) - Number(b.offset));
     },
     async deleteOwnTopics() {
       if (!topicPrefix) throw new Error("deleteOwnTopics needs a topic prefix: it would delete every topic");
@@ -165,6 +206,18 @@ export function createBus(options: BusOptions): Bus {
     },
   };
   return bus;
+}
+
+/** How long readTopic may take (a fresh group's join included) before it gives up. */
+const READ_TOPIC_TIMEOUT_MS = 60_000;
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Attributes of a messaging span (OTel semantic conventions for Kafka). */
@@ -221,7 +274,11 @@ function lazilyConnected<T extends Connectable>(create: () => T) {
     async disconnect(): Promise<void> {
       const open = connected;
       connected = undefined;
-      await open?.then((client) => client.disconnect());
+      // A connect still retrying against an absent broker can take a minute: closing does not
+      // wait for it; the client it opens, if any, is closed then.
+      const closed = open?.then((client) => client.disconnect());
+      closed?.catch(() => undefined);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     },
   };
 }

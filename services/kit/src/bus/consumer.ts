@@ -1,11 +1,15 @@
-import type { Consumer, EachMessageHandler, IHeaders, Kafka, KafkaMessage } from "kafkajs";
+import kafkajs, { type Consumer, type ConsumerConfig, type EachMessageHandler, type IHeaders, type Kafka, type KafkaMessage } from "kafkajs";
 import type { Logger } from "pino";
-import { ZDomainEventSchema, type TDomainEvent, type TEventOf } from "@amia/contracts";
+import { ZDomainEventSchema, type TDomainEvent, type TEventOf, type TTopic } from "@amia/contracts";
 import { SpanKind } from "@opentelemetry/api";
 import { acceptRequestId, runWithRequestId } from "../request-context.ts";
+import { metricsFor } from "../telemetry/metrics.ts";
 import { contextFromCarrier, inSpan, TRACEPARENT } from "../telemetry/tracing.ts";
 import { messagingAttributes, type RawConsumerOptions, type RawMessage } from "./bus.ts";
+import { DEFAULT_HANDLER_BACKOFF, handlerRetryDelayMs, type HandlerBackoff } from "./handler-backoff.ts";
+import { isInvalidEventError } from "./invalid-event.ts";
 import { isRetriableKafkaError, retryTransient } from "./retry-transient.ts";
+import { topicsOfHandlers } from "./subscriptions.ts";
 
 export interface MessageMeta {
   topic: string;
@@ -17,65 +21,91 @@ export type EventHandlers = {
   [T in TDomainEvent["type"]]?: (event: TEventOf<T>, meta: MessageMeta) => Promise<void>;
 };
 
-export interface RetryPolicy {
-  attempts: number;
-  initialDelayMs: number;
-  maxDelayMs: number;
-}
-
 export interface BusConsumerOptions {
   /** The consumer group: one per service and purpose ("notifications.from-relationships"). */
   groupId: string;
-  /** Logical topic names; the bus adds its prefix. */
-  topics: string[];
+  /** One per event type handled; the topics subscribed follow from them (subscriptions.ts). */
   handlers: EventHandlers;
-  retry?: Partial<RetryPolicy>;
+  /** How the wait between attempts of a failing handler grows (tests shorten it). */
+  backoff?: Partial<HandlerBackoff>;
   /** A new group starts from the oldest message, so a service added later still sees history. */
   fromBeginning?: boolean;
 }
 
 export interface BusConsumer {
-  /** Connects, subscribes and resolves once the group has been joined. */
+  /**
+   * Joins the group in the background, retrying until it succeeds (a broker that is down, a
+   * dead member whose session has not expired yet). Resolves once the group has been joined, or
+   * once the consumer is stopped; never rejects. Callers that must not wait (a process's start)
+   * do not await it.
+   */
   start: () => Promise<void>;
-  /** Leaves the group after in-flight messages finish; offsets are committed. */
+  /** Ends any retry wait, leaves the group; a message whose handler had not succeeded is not committed. */
   stop: () => Promise<void>;
+}
+
+/** A consumer of catalogue events: the logical topics it reads, derived from its handlers. */
+export interface EventConsumer extends BusConsumer {
+  topics: readonly TTopic[];
 }
 
 interface ConsumerDeps {
   logger: Logger;
   topicName: (topic: string) => string;
   publishRaw: (physicalTopic: string, messages: RawMessage[]) => Promise<void>;
-  /** The service the group belongs to: its tracer makes the consumer spans. */
+  /** Creates the logical topics (and their dead-letter topics) if missing. */
+  ensureTopics: (topics: string[]) => Promise<void>;
+  /** The service the group belongs to: its tracer makes the consumer spans, its metrics count retries. */
   service: string;
 }
 
-const DEFAULT_RETRY: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs: 5_000 };
+/** Wire names of the headers a dead-lettered message carries; the `npm run dlq` tool reads them. */
+export const DLQ_HEADER = {
+  reason: "dlq-reason",
+  error: "dlq-error",
+  originalTopic: "dlq-original-topic",
+  originalPartition: "dlq-original-partition",
+  originalOffset: "dlq-original-offset",
+  failedAt: "dlq-failed-at",
+  consumerGroup: "dlq-consumer-group",
+} as const;
+
+/** Why a message was parked: a wire value in the DLQ headers. */
+export type TDeadLetterReason = "invalid_json" | "invalid_event" | "rejected_by_handler";
 
 /**
- * Validates every message against the contracts, dispatches it by `type`, retries a failing
- * handler with backoff, and parks what still fails (or never parsed) on `<topic>.dlq` with the
- * reason in its headers: a failed message is never acknowledged with only a log line.
+ * Validates every message against the contracts and dispatches it by `type`. What can never be
+ * handled — a message that does not parse, or one its handler refuses with `InvalidEventError` —
+ * is parked on `<topic>.dlq` with the reason in its headers at once. Any other failure is taken
+ * to be passing (the database or broker down, a timeout): the handler is tried again with capped,
+ * jittered exponential backoff for as long as it takes, heartbeating meanwhile, so an outage
+ * delays events but never parks (or loses) them. The partition waits behind that event, which
+ * keeps per-aggregate order; the lag metric and a log line per retry make the wait visible.
  */
-export function createBusConsumer(kafka: Kafka, options: BusConsumerOptions, deps: ConsumerDeps): BusConsumer {
-  const retry = { ...DEFAULT_RETRY, ...options.retry };
+export function createBusConsumer(kafka: Kafka, options: BusConsumerOptions, deps: ConsumerDeps): EventConsumer {
+  const backoff = { ...DEFAULT_HANDLER_BACKOFF, ...options.backoff };
   const logger = deps.logger.child({ component: "consumer", group: options.groupId });
-  const consumer = kafka.consumer(consumerConfig(options.groupId));
+  const topics = topicsOfHandlers(options.handlers);
+  const retries = metricsFor(deps.service).consumerHandlerRetries;
+  const stopping = new AbortController();
 
-  const deadLetter = async (topic: string, message: KafkaMessage, partition: number, reason: string, error: string) => {
+  const deadLetter = async (topic: string, message: KafkaMessage, partition: number, reason: TDeadLetterReason, error: string) => {
     const headers: IHeaders = {
       ...message.headers,
-      "dlq-reason": reason,
-      "dlq-error": error.slice(0, 2_000),
-      "dlq-original-topic": topic,
-      "dlq-original-partition": String(partition),
-      "dlq-original-offset": message.offset,
-      "dlq-failed-at": new Date().toISOString(),
-      "dlq-consumer-group": options.groupId,
+      [DLQ_HEADER.reason]: reason,
+      [DLQ_HEADER.error]: error.slice(0, 2_000),
+      [DLQ_HEADER.originalTopic]: topic,
+      [DLQ_HEADER.originalPartition]: String(partition),
+      [DLQ_HEADER.originalOffset]: message.offset,
+      [DLQ_HEADER.failedAt]: new Date().toISOString(),
+      [DLQ_HEADER.consumerGroup]: options.groupId,
     };
     await deps.publishRaw(topic + ".dlq", [{ key: message.key?.toString() ?? "", value: message.value ?? "", headers }]);
   };
 
   const handle = async (topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>) => {
+    // A stopping consumer takes no new message: throwing leaves its offset uncommitted.
+    if (stopping.signal.aborted) throw consumerStopping();
     const meta: MessageMeta = { topic, partition, offset: message.offset };
     const parsed = parseEvent(message.value);
     if (!parsed.ok) {
@@ -93,37 +123,57 @@ export function createBusConsumer(kafka: Kafka, options: BusConsumerOptions, dep
     await inSpan(span, () => runWithRequestId(requestId, async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await handler(event, meta);
+          await whileHeartbeating(heartbeat, () => handler(event, meta));
+          if (attempt > 1) logger.info({ ...meta, event_id: event.id, type: event.type, attempts: attempt }, "handler succeeded after retrying");
           return;
         } catch (error) {
-          const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-          if (attempt >= retry.attempts) {
-            logger.error({ ...meta, event_id: event.id, type: event.type, attempts: attempt, err: error }, "handler kept failing; event parked on the dead-letter topic");
-            await deadLetter(topic, message, partition, "handler_failed", text);
+          if (isInvalidEventError(error)) {
+            logger.error({ ...meta, event_id: event.id, type: event.type, err: error }, "handler refused the event; parked on the dead-letter topic");
+            await deadLetter(topic, message, partition, "rejected_by_handler", `${error.name}: ${error.message}`);
             return;
           }
-          const delay = Math.min(retry.initialDelayMs * 2 ** (attempt - 1), retry.maxDelayMs);
-          logger.warn({ ...meta, event_id: event.id, type: event.type, attempt, delay_ms: delay, err: error }, "handler failed, retrying");
-          await new Promise((resolve) => setTimeout(resolve, delay));
-          await heartbeat();
+          if (stopping.signal.aborted) throw consumerStopping();
+          const delay = handlerRetryDelayMs(attempt, backoff);
+          retries.inc({ group: options.groupId, topic });
+          // One line per retry: with the wait capped, at most a couple a minute per partition.
+          logger.warn({ ...meta, event_id: event.id, type: event.type, attempt, delay_ms: delay, err: error }, "handler failed; retrying (not dead-lettered: only invalid events are)");
+          await sleepWhileHeartbeating(delay, heartbeat, stopping.signal);
         }
       }
     }));
   };
 
-  return startable(consumer, options.topics.map(deps.topicName), options.fromBeginning ?? true, logger, ({ topic, partition, message, heartbeat }) =>
-    handle(topic, partition, message, heartbeat),
-  );
+  const runner = startable({
+    kafka,
+    groupId: options.groupId,
+    physicalTopics: topics.map(deps.topicName),
+    fromBeginning: options.fromBeginning ?? true,
+    logger,
+    stopping,
+    // The consumer never creates topics on the fly (allowAutoTopicCreation: false): the topics
+    // its handlers need are ensured here, so none can be left out.
+    prepare: () => deps.ensureTopics([...topics]),
+    eachMessage: ({ topic, partition, message, heartbeat }) => handle(topic, partition, message, heartbeat),
+  });
+  return { ...runner, topics };
 }
 
 export function createRawConsumer(kafka: Kafka, options: RawConsumerOptions, parentLogger: Logger): BusConsumer {
   const logger = parentLogger.child({ component: "raw-consumer", group: options.groupId });
-  const consumer = kafka.consumer(consumerConfig(options.groupId));
-  return startable(consumer, options.physicalTopics, true, logger, async ({ topic, partition, message }) => {
-    const headers = Object.fromEntries(
-      Object.entries(message.headers ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : (value?.toString() ?? "")]),
-    );
-    await options.onMessage({ topic, partition, offset: message.offset, key: message.key?.toString(), value: message.value?.toString("utf8") ?? "", headers });
+  return startable({
+    kafka,
+    groupId: options.groupId,
+    physicalTopics: options.physicalTopics,
+    fromBeginning: true,
+    logger,
+    stopping: new AbortController(),
+    prepare: async () => undefined,
+    eachMessage: async ({ topic, partition, message }) => {
+      const headers = Object.fromEntries(
+        Object.entries(message.headers ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : (value?.toString() ?? "")]),
+      );
+      await options.onMessage({ topic, partition, offset: message.offset, key: message.key?.toString(), value: message.value?.toString("utf8") ?? "", headers });
+    },
   });
 }
 
@@ -134,42 +184,152 @@ export function createRawConsumer(kafka: Kafka, options: RawConsumerOptions, par
  */
 const FETCH_MAX_WAIT_MS = 500;
 
-function consumerConfig(groupId: string) {
-  return { groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: FETCH_MAX_WAIT_MS };
+/**
+ * Group membership timing. A member that stops heartbeating (a process killed with SIGKILL) is
+ * dropped after SESSION_TIMEOUT_MS; until then a rebalance — and so a restarted replica's join —
+ * waits for it. kafkajs's default of 30 s made a restarted service wait 22–27 s; 10 s is well
+ * above the broker's minimum (6 s) and a heartbeat every 2 s (a fifth of it) rides out a pause.
+ * Our handlers heartbeat while they run and while they wait to retry, so a slow handler or an
+ * outage is not mistaken for a dead member. Rebalance: how long members get to rejoin.
+ */
+export const CONSUMER_GROUP_TIMING = { sessionTimeout: 10_000, heartbeatInterval: 2_000, rebalanceTimeout: 30_000 } as const;
+
+export function consumerConfig(groupId: string): ConsumerConfig {
+  return { groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: FETCH_MAX_WAIT_MS, ...CONSUMER_GROUP_TIMING };
 }
 
-/** Connect, subscribe, run; `start` resolves once the group has been joined. */
-function startable(consumer: Consumer, topics: string[], fromBeginning: boolean, logger: Logger, eachMessage: EachMessageHandler): BusConsumer {
-  let running: Promise<void> | undefined;
-  return {
-    start() {
-      running ??= (async () => {
+/** The longest wait between two joining attempts while the broker cannot be reached. */
+const MAX_JOIN_RETRY_DELAY_MS = 10_000;
+
+interface StartableOptions {
+  kafka: Kafka;
+  groupId: string;
+  physicalTopics: string[];
+  fromBeginning: boolean;
+  logger: Logger;
+  stopping: AbortController;
+  prepare: () => Promise<void>;
+  eachMessage: EachMessageHandler;
+}
+
+/**
+ * Connect, subscribe, run — in the background, again and again until the group is joined, and
+ * again should kafkajs give up on a crash it does not restart from itself.
+ */
+function startable(options: StartableOptions): BusConsumer {
+  const { kafka, groupId, physicalTopics, fromBeginning, logger, stopping } = options;
+  let consumer: Consumer | undefined;
+  let joining: Promise<void> | undefined;
+  const stopped = new Promise<void>((resolve) => stopping.signal.addEventListener("abort", () => resolve(), { once: true }));
+
+  const join = async (): Promise<void> => {
+    for (let attempt = 1; !stopping.signal.aborted; attempt++) {
+      const current = kafka.consumer(consumerConfig(groupId));
+      consumer = current;
+      try {
         const joined = new Promise<void>((resolve) => {
-          const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
+          const remove = current.on(current.events.GROUP_JOIN, () => {
             remove();
             resolve();
           });
         });
-        await consumer.connect();
-        await subscribeWhenTopicsAreServed(consumer, topics, fromBeginning);
-        await consumer.run({ eachMessage });
-        await joined;
-        logger.info({ topics }, "consumer joined its group");
-      })();
-      return running;
+        current.on(current.events.CRASH, ({ payload }) => {
+          // kafkajs restarts itself after retriable crashes; after any other it stays down.
+          if (payload.restart || stopping.signal.aborted || consumer !== current) return;
+          logger.error({ err: payload.error }, "consumer crashed and kafkajs will not restart it; joining again");
+          joining = join();
+        });
+        const steps = (async () => {
+          await options.prepare();
+          await current.connect();
+          await retryTransient(() => current.subscribe({ topics: physicalTopics, fromBeginning }), isRetriableKafkaError);
+          await current.run({ eachMessage: options.eachMessage });
+          await joined;
+        })();
+        // kafkajs spends up to a minute on its own retries against an absent broker: a stop
+        // does not wait for them, and whatever they open later is closed again.
+        await Promise.race([steps, stopped]);
+        if (stopping.signal.aborted) {
+          steps.then(() => current.disconnect()).catch(() => undefined);
+          return;
+        }
+        logger.info({ topics: physicalTopics, attempts: attempt }, "consumer joined its group");
+        return;
+      } catch (error) {
+        await current.disconnect().catch(() => undefined);
+        if (stopping.signal.aborted) return;
+        const delay = Math.min(250 * 2 ** (attempt - 1), MAX_JOIN_RETRY_DELAY_MS);
+        logger.warn({ err: error, attempt, delay_ms: delay }, "consumer could not join its group yet; retrying");
+        await sleep(delay, stopping.signal).catch(() => undefined);
+      }
+    }
+  };
+
+  return {
+    start() {
+      joining ??= join();
+      return joining;
     },
     async stop() {
-      await consumer.disconnect();
+      // First end every retry wait, so a handler stuck behind an outage lets go of its message
+      // (uncommitted) and kafkajs's own stop, which waits for the handler, returns promptly.
+      stopping.abort();
+      await consumer?.disconnect();
+      await joining;
     },
   };
 }
 
+// kafkajs is CommonJS and adds its error classes to its exports in a way Node's ESM loader
+// cannot see as named exports: read it from the default export.
+const { KafkaJSError } = kafkajs;
+
+/** Thrown out of a handler's retry loop on stop; a KafkaJSError, so kafkajs does not log it as a handler failure. */
+function consumerStopping(): Error {
+  return new KafkaJSError("consumer stopping; the message stays uncommitted", { retriable: false });
+}
+
+/** Runs `work`, heartbeating meanwhile, so a handler slower than the session timeout keeps its partitions. */
+async function whileHeartbeating<T>(heartbeat: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => void heartbeat().catch(() => undefined), CONSUMER_GROUP_TIMING.heartbeatInterval);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /**
- * A topic another process created a moment ago can still be unknown to the broker's metadata
- * ("does not host this topic-partition"); kafkajs does not retry that on subscribe, so we do.
+ * Waits `ms`, heartbeating. A heartbeat that fails (the group is rebalancing) ends the wait with
+ * that error: kafkajs then rejoins and the message comes again, to whoever owns it now.
  */
-function subscribeWhenTopicsAreServed(consumer: Consumer, topics: string[], fromBeginning: boolean): Promise<void> {
-  return retryTransient(() => consumer.subscribe({ topics, fromBeginning }), isRetriableKafkaError);
+async function sleepWhileHeartbeating(ms: number, heartbeat: () => Promise<void>, signal: AbortSignal): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const left = until - Date.now();
+    if (left <= 0) return;
+    try {
+      await sleep(Math.min(left, CONSUMER_GROUP_TIMING.heartbeatInterval), signal);
+    } catch {
+      throw consumerStopping();
+    }
+    await heartbeat();
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 type ParseResult = { ok: true; event: TDomainEvent } | { ok: false; reason: "invalid_json" | "invalid_event"; error: string };

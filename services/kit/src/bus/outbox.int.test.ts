@@ -43,7 +43,6 @@ async function startIdempotentConsumer(bus: Bus, mongo: MongoConnection, groupId
   let deliveries = 0;
   await bus.consumer({
     groupId,
-    topics: ["users"],
     handlers: {
       "user.registered": async (event) => {
         deliveries++;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MongoServerError, MongoServerSelectionError } from "mongodb";
 import { z } from "zod";
 import { AppError, rateLimited } from "../errors.ts";
 import { quietLogger } from "../testing/isolation.ts";
@@ -14,6 +15,7 @@ function buildApp(readinessFails = false) {
     readiness: [
       { name: "mongo", check: async () => "pong" },
       { name: "kafka", check: async () => { if (readinessFails) throw new Error("broker down"); } },
+      { name: "search", isRequired: false, check: async () => { if (readinessFails) throw new Error("index offline"); } },
     ],
   });
   app.post(
@@ -31,6 +33,16 @@ function buildApp(readinessFails = false) {
   });
   app.get("/boom", () => {
     throw new Error("secret internal detail");
+  });
+  app.get("/database-down", () => {
+    // As the driver builds it when no server answers (its constructor is internal, hence the cast).
+    throw new MongoServerSelectionError("connect ECONNREFUSED 127.0.0.1:27017", { servers: new Map() } as never);
+  });
+  app.get("/database-not-primary", () => {
+    throw new MongoServerError({ message: "not primary", code: 10107 });
+  });
+  app.get("/database-duplicate", () => {
+    throw new MongoServerError({ message: "E11000 duplicate key", code: 11000 });
   });
   return app;
 }
@@ -50,6 +62,20 @@ describe("createService", () => {
     const ready = await buildApp(true).request("/readyz");
     expect(ready.status).toBe(503);
     expect(await jsonOf(ready)).toMatchObject({ status: "unavailable", checks: { mongo: "ok", kafka: "error: broker down" } });
+  });
+
+  it("stays ready while only a dependency it copes without is down, and still reports it", async () => {
+    const app = createService({
+      name: "demo",
+      logger: quietLogger(),
+      readiness: [
+        { name: "mongodb", check: async () => "pong" },
+        { name: "kafka", isRequired: false, check: async () => { throw new Error("broker down"); } },
+      ],
+    });
+    const ready = await app.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await jsonOf(ready)).toEqual({ status: "ready", service: "demo", checks: { mongodb: "ok", kafka: "error: broker down" }, not_required: ["kafka"] });
   });
 
   it("rejects bad input with a 400 that names each bad field", async () => {
@@ -138,6 +164,19 @@ describe("createService", () => {
     expect(response.status).toBe(500);
     const body = await jsonOf(response);
     expect(body).toEqual({ message: "An unexpected error occurred.", code: "internal" });
+  });
+
+  it("answers a database outage with a 503 that says to try again, and when", async () => {
+    for (const path of ["/database-down", "/database-not-primary"]) {
+      const response = await buildApp().request(path);
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get("retry-after"), path).toBe("5");
+      expect(await jsonOf(response), path).toEqual({ code: "upstream_unavailable", message: expect.stringContaining("try again") });
+    }
+  });
+
+  it("keeps a database error about the request itself a 500", async () => {
+    expect((await buildApp().request("/database-duplicate")).status).toBe(500);
   });
 
   it("answers unknown routes with a JSON 404", async () => {

@@ -5,6 +5,7 @@ import { routePath } from "hono/route";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import { AppError } from "../errors.ts";
+import { isDatabaseUnavailable } from "../mongo/connect.ts";
 import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from "../request-context.ts";
 import { metricsFor, renderMetrics } from "../telemetry/metrics.ts";
 import { contextFromCarrier, inSpan } from "../telemetry/tracing.ts";
@@ -24,6 +25,13 @@ export interface ServiceEnv {
 export interface ReadinessCheck {
   name: string;
   check: () => Promise<unknown>;
+  /**
+   * Whether the process is unready while this check fails (default true). A dependency the
+   * process copes without — the broker, for a service whose writes wait in its outbox — is still
+   * checked and reported, but does not take the process out of its load balancer: under an
+   * orchestrator that would turn a broker blip into a full outage.
+   */
+  isRequired?: boolean;
 }
 
 export interface CreateServiceOptions {
@@ -47,6 +55,14 @@ export interface CreateServiceOptions {
 const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred.";
 
 /**
+ * A database outage (restart, failover) passes in seconds: the answer says so and when to try
+ * again, rather than "unexpected error". `upstream_unavailable` is the code callers already
+ * treat as "unavailable, try again shortly"; the BFF relays it and the web app words it.
+ */
+const DATABASE_UNAVAILABLE_MESSAGE = "This part of Amia can't reach what it needs right now; please try again in a few seconds.";
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
  * A body over the limit but at most this many times it is read and thrown away before the 413,
  * so the caller's connection stays usable; a larger one closes the connection (request-body.ts).
  */
@@ -58,8 +74,9 @@ export const METRICS_PATH = "/metrics";
 /**
  * A Hono app with what every process needs: request ids, a server span per request (continuing
  * the caller's `traceparent`), JSON request logs, the request-duration histogram, every body read
- * whole within a size limit and JSON only (request-body.ts), the caller's deadline (deadline.ts), one JSON error shape, a JSON 404,
- * /healthz (alive), /readyz (dependencies answer) and /metrics.
+ * whole within a size limit and JSON only (request-body.ts), the caller's deadline (deadline.ts),
+ * one JSON error shape, a JSON 404, /healthz (alive), /readyz (the dependencies it cannot work
+ * without answer) and /metrics.
  */
 export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
   const { name, logger, readiness = [], bodyLimitBytes = 256 * 1024, readinessTimeoutMs = 2_000, responseHeaders = {}, honoursDeadline = true } = options;
@@ -106,9 +123,10 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
         }
       }),
     );
-    const isReady = results.every(([, state]) => state === "ok");
+    const isReady = results.every(([, state], index) => state === "ok" || readiness[index]!.isRequired === false);
+    const notRequired = readiness.filter((check) => check.isRequired === false).map((check) => check.name);
     return c.json(
-      { status: isReady ? "ready" : "unavailable", service: name, checks: Object.fromEntries(results) },
+      { status: isReady ? "ready" : "unavailable", service: name, checks: Object.fromEntries(results), ...(notRequired.length > 0 ? { not_required: notRequired } : {}) },
       isReady ? 200 : 503,
     );
   });
@@ -124,6 +142,11 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
       // Hono's own 4xx (malformed JSON, wrong content type) keep their status and message.
       const code = error.status === 413 ? "payload_too_large" : error.status === 401 ? "unauthorized" : "validation_failed";
       return c.json({ message: error.message || "Bad request", code }, error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, request_id: c.get("requestId") }, "database unavailable; answered 503");
+      c.header("retry-after", String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "upstream_unavailable" }, 503);
     }
     logger.error({ err: error, request_id: c.get("requestId") }, "unhandled error");
     return c.json({ message: UNEXPECTED_ERROR_MESSAGE, code: "internal" }, 500);

@@ -19,7 +19,10 @@ export interface ServiceModuleDeps {
  */
 export interface ServiceModule {
   routes: Hono<ServiceEnv>;
-  /** Starts consumers and the relay; resolves once consumers have joined their groups. */
+  /**
+   * Starts consumers and the relay; resolves once consumers have joined their groups. A process
+   * runs it after its server listens, without waiting (boot-service.ts); tests await it.
+   */
   start: () => Promise<void>;
   stop: () => Promise<void>;
 }

@@ -1,4 +1,14 @@
-import { MongoClient, type Db, type IndexDescription } from "mongodb";
+import {
+  MongoClient,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerClosedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  type Db,
+  type IndexDescription,
+} from "mongodb";
 import type { Logger } from "pino";
 
 export interface MongoConnection {
@@ -58,6 +68,49 @@ export async function ensureIndexes(db: Db, plan: IndexPlan): Promise<void> {
   for (const [collection, indexes] of Object.entries(plan)) {
     for (const index of indexes) await db.collection(collection).createIndexes([index]);
   }
+}
+
+/**
+ * Server codes that mean "this node cannot serve now" — not primary, stepping down, shutting
+ * down — rather than anything about the request (MongoDB's error_codes.yml).
+ */
+const UNAVAILABLE_SERVER_CODES = new Set([
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+/** Node's socket error codes for a peer that refused, went away or went silent. */
+const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * True when the database could not be reached or could not serve: no server selected in time,
+ * the connection refused or cut (a network timeout included), the client closed, or a server
+ * that is not primary / shutting down — and a connection's own socket error, which the driver
+ * (7.x) lets through as is when the server goes away mid-write (EPIPE, "socket has been ended").
+ * Such a failure passes; the request may be tried again. Looks through `cause`, so an error a
+ * store wrapped still counts.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (
+      current instanceof MongoServerSelectionError ||
+      current instanceof MongoNetworkError ||
+      current instanceof MongoTopologyClosedError ||
+      current instanceof MongoServerClosedError ||
+      current instanceof MongoNotConnectedError
+    ) {
+      return true;
+    }
+    if (current instanceof MongoServerError && typeof current.code === "number" && UNAVAILABLE_SERVER_CODES.has(current.code)) return true;
+    const { code, syscall } = current as { code?: unknown; syscall?: unknown };
+    if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code) && (syscall !== undefined || code === "EPIPE")) return true;
+  }
+  return false;
 }
 
 /** True for MongoDB's duplicate-key error (a unique index refused the write). */

@@ -23,6 +23,8 @@ export interface ServiceMetrics {
   httpDuration: Histogram<"http_request_method" | "http_route" | "http_response_status_code">;
   outboxPublishFailures: Counter;
   jobFailures: Counter<"queue" | "final">;
+  /** A consumer's handler failed and will be tried again (not dead-lettered: only invalid events are). */
+  consumerHandlerRetries: Counter<"group" | "topic">;
   /** Adds a source to a scrape-time gauge; returns its removal. */
   addSource: (gauge: ScrapeGaugeName, source: ScrapeSource) => () => void;
 }
@@ -87,6 +89,12 @@ export function metricsFor(service: string): ServiceMetrics {
       name: "job_failures_total",
       help: "BullMQ job attempts that failed; final=true when no attempt is left",
       labelNames: ["queue", "final"],
+      registers: [registry],
+    }),
+    consumerHandlerRetries: new Counter({
+      name: "kafka_consumer_handler_retries_total",
+      help: "Handler attempts that failed and will be retried after a backoff (an outage delays events; only invalid ones are dead-lettered)",
+      labelNames: ["group", "topic"],
       registers: [registry],
     }),
     addSource(gauge, source) {

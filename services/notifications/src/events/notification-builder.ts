@@ -1,4 +1,3 @@
-import { TOPICS } from "@amia/contracts";
 import type { Bus, BusConsumer } from "@amia/kit";
 import type { TNotifyingEvent } from "../domain/notification-text.ts";
 import { notifyFromEvent } from "../operations/notify-from-event.ts";
@@ -10,9 +9,6 @@ import type { RecipientZones } from "../store/recipient-zones.ts";
  * replays history (harmless, as notifications are idempotent, but slow).
  */
 export const BUILDER_GROUP_ID = "notifications.builder";
-
-/** The topics whose events become notifications. */
-export const CONSUMED_TOPICS = [TOPICS.relationshipRequests, TOPICS.eventRequests, TOPICS.calendar, TOPICS.aiCredits];
 
 export interface NotificationBuilderDeps {
   bus: Bus;
@@ -28,7 +24,6 @@ export function createNotificationBuilder({ bus, store, zones }: NotificationBui
 
   return bus.consumer({
     groupId: BUILDER_GROUP_ID,
-    topics: CONSUMED_TOPICS,
     handlers: {
       "relationship-request.created": notify,
       "relationship-request.delivered": notify,

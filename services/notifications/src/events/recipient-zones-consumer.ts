@@ -1,4 +1,3 @@
-import { TOPICS } from "@amia/contracts";
 import type { Bus, BusConsumer } from "@amia/kit";
 import type { RecipientZones } from "../store/recipient-zones.ts";
 
@@ -8,13 +7,10 @@ import type { RecipientZones } from "../store/recipient-zones.ts";
  */
 export const RECIPIENT_ZONES_GROUP_ID = "notifications.recipient-zones";
 
-export const RECIPIENT_ZONES_TOPICS = [TOPICS.users];
-
 /** user.settings-updated → each user's time zone, for times said on the recipient's clocks. */
 export function createRecipientZonesConsumer(bus: Bus, zones: RecipientZones): BusConsumer {
   return bus.consumer({
     groupId: RECIPIENT_ZONES_GROUP_ID,
-    topics: RECIPIENT_ZONES_TOPICS,
     handlers: {
       "user.settings-updated": async (event) => zones.settingsUpdated(event.data),
     },

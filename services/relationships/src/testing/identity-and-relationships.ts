@@ -38,7 +38,6 @@ export async function createWorld(label: string, config: RelationshipsServiceCon
   await harness.bus
     .consumer({
       groupId: "observer",
-      topics: ["relationship-requests", "relationships"],
       handlers: {
         "relationship-request.created": record,
         "relationship-request.delivered": record,

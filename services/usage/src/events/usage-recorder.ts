@@ -1,4 +1,3 @@
-import { TOPICS } from "@amia/contracts";
 import type { Bus, BusConsumer } from "@amia/kit";
 import type { PricedUsage, TokenUsage } from "../domain/usage-cost.ts";
 import { announceCreditThresholds, type AnnounceDeps } from "../operations/announce-credit-thresholds.ts";
@@ -9,8 +8,6 @@ import { recordUsage } from "../operations/record-usage.ts";
  * replays all usage (harmless, as records and credit alerts are idempotent, but slow).
  */
 export const RECORDER_GROUP_ID = "usage.recorder";
-
-export const CONSUMED_TOPICS = [TOPICS.aiUsage];
 
 export interface UsageRecorderDeps extends AnnounceDeps {
   bus: Bus;
@@ -25,7 +22,6 @@ export interface UsageRecorderDeps extends AnnounceDeps {
 export function createUsageRecorder({ bus, price, ...credits }: UsageRecorderDeps): BusConsumer {
   return bus.consumer({
     groupId: RECORDER_GROUP_ID,
-    topics: CONSUMED_TOPICS,
     handlers: {
       "ai-usage.recorded": async (event) => {
         const record = await recordUsage(credits.records, price, event);
