@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml, parseAllDocuments } from "yaml";
-import { ALL_TOPICS } from "@amia/contracts";
+import { ALL_TOPICS, DLQ_RETENTION_MS, TOPIC_RETENTION_MS } from "@amia/contracts";
 import { PROCESSES } from "../processes.ts";
 import {
   consumerGroupsInSource,
@@ -98,6 +98,11 @@ describe("deploy/k8s manifests", () => {
     // Projections are rebuilt by reading these from the start: never expired.
     expect(declared.get("users")?.retentionMs).toBe(-1);
     expect(declared.get("relationships")?.retentionMs).toBe(-1);
+    // The same retention the services' ensureTopics applies (contracts TOPIC_RETENTION_MS).
+    for (const topic of ALL_TOPICS) {
+      expect(declared.get(topic)?.retentionMs, topic).toBe(TOPIC_RETENTION_MS[topic]);
+      expect(declared.get(`${topic}.dlq`)?.retentionMs, `${topic}.dlq`).toBe(DLQ_RETENTION_MS);
+    }
   });
 
   it("take the drain budget the grace periods cover from the service kit itself", () => {

@@ -6,6 +6,8 @@
 #
 #   deploy/local/infra.sh up        start what is not running yet, wait until each answers
 #   deploy/local/infra.sh down      stop what these scripts started
+#   deploy/local/infra.sh up redis / down redis   only Redis (tests start a private one this way,
+#                                   with INFRA_RUN_DIR and REDIS_PORT of their own)
 #   deploy/local/infra.sh status    up/down, pid and port of each
 #   deploy/local/infra.sh versions  the Kafka, FerretDB and Redis versions
 #
@@ -66,6 +68,19 @@ take_lock() {
   fi
 }
 
+# `up redis` / `down redis`: Redis alone (it needs nothing else), e.g. a private instance a test
+# restarts. Only Redis: the others depend on each other's order.
+cmd_redis_only() {
+  take_lock
+  case $1 in
+    up)
+      redis_up
+      printf 'REDIS_URL=redis://127.0.0.1:%s\n' "$REDIS_PORT"
+      ;;
+    down) redis_down ;;
+  esac
+}
+
 cmd_up() {
   local t0=$SECONDS
   take_lock
@@ -105,15 +120,17 @@ cmd_versions() {
 }
 
 usage() {
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit "${1:-2}"
 }
 
-case ${1:-} in
-  up) cmd_up ;;
-  down) cmd_down ;;
-  status) cmd_status ;;
-  versions) cmd_versions ;;
-  -h | --help | help) usage 0 ;;
+case "${1:-} ${2:-}" in
+  "up redis") cmd_redis_only up ;;
+  "down redis") cmd_redis_only down ;;
+  "up ") cmd_up ;;
+  "down ") cmd_down ;;
+  "status ") cmd_status ;;
+  "versions ") cmd_versions ;;
+  "-h " | "--help " | "help ") usage 0 ;;
   *) usage ;;
 esac

@@ -18,3 +18,31 @@ export type TTopic = (typeof TOPICS)[keyof typeof TOPICS];
 
 /** Every topic, e.g. to create them at start-up. */
 export const ALL_TOPICS: readonly TTopic[] = Object.values(TOPICS);
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How long each topic keeps its messages (Kafka's `retention.ms`; -1: for ever). Topic settings,
+ * declared once: deploy/k8s/base/kafka-topics/topics.txt says the same (manifests.test checks),
+ * and the services' ensureTopics applies them where they create or find the topics (locally, the
+ * broker's default is 7 days).
+ * - users and relationships: entity state that projections (events, calendar) are rebuilt from by
+ *   reading them from the start (a fresh database, npm run rebuild-projection): kept for ever.
+ *   Not compacted: their events are changes, not whole states (user.settings-updated carries no
+ *   name), so compaction would drop facts a projection needs.
+ * - notifications: live pushes only (the notifications themselves are in a database): a day.
+ * - the others: read as they happen; 30 days covers any outage and a late new consumer group.
+ */
+export const TOPIC_RETENTION_MS = {
+  users: -1,
+  relationships: -1,
+  "relationship-requests": 30 * DAY_MS,
+  "event-requests": 30 * DAY_MS,
+  calendar: 30 * DAY_MS,
+  "ai-usage": 30 * DAY_MS,
+  "ai-credits": 30 * DAY_MS,
+  notifications: DAY_MS,
+} as const satisfies Record<TTopic, number>;
+
+/** Dead-letter topics are read by people and tools: kept 90 days to be looked at. */
+export const DLQ_RETENTION_MS = 90 * DAY_MS;

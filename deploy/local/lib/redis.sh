@@ -39,10 +39,13 @@ redis_up() {
   mkdir -p "$REDIS_RUN"
   say "redis: starting on 127.0.0.1:$REDIS_PORT"
   # Redis daemonizes itself (fork + setsid) and writes its own pid file, so no wrapper is needed.
-  # No persistence: tests want a clean, fast store, and BullMQ does not need it locally.
+  # Persistent: the append-only file (under $REDIS_RUN/appendonlydir, fsynced every second) keeps
+  # BFF sessions and queued calendar jobs across a restart; without it a restart signed everyone
+  # out and lost queued sync jobs. No RDB snapshots on top (--save ''): the AOF is the copy.
+  # noeviction: BullMQ needs its keys kept, not evicted, when memory runs short.
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes \
     --pidfile "$REDIS_PIDFILE" --logfile "$REDIS_LOG" --dir "$REDIS_RUN" \
-    --save '' --appendonly no </dev/null 9>&- ||
+    --save '' --appendonly yes --appendfsync everysec --maxmemory-policy noeviction </dev/null 9>&- ||
     {
       show_log_tail "$REDIS_LOG" 30
       die "redis: redis-server failed to start"
@@ -62,7 +65,13 @@ redis_up() {
 }
 
 redis_report() {
-  say "redis: version $(redis_version), log $REDIS_LOG"
+  say "redis: version $(redis_version), log $REDIS_LOG, append-only file $(redis_aof_setting)"
+}
+
+# What the running instance says of its append-only file: "yes" / "no" (an instance started by
+# an older infra.sh, or by someone else, may have none until it is restarted).
+redis_aof_setting() {
+  timeout 3 redis-cli -h 127.0.0.1 -p "$REDIS_PORT" config get appendonly 2>/dev/null | sed -n 2p || true
 }
 
 redis_down() { stop_pid redis "$REDIS_PIDFILE" redis-server 15; }

@@ -1,18 +1,19 @@
 import { Hono } from "hono";
 import type { Job } from "bullmq";
-import { createJobQueue, createJobWorker, createOutbox, createRedis, createSecretCipher, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { createJobQueue, createJobWorker, createOutbox, createRedis, createSecretCipher, ensureIndexes, projectionGeneration, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
 import { TOPICS } from "@amia/contracts";
-import { calendarConsumers, sharingConsumer } from "./events/consumers.ts";
+import { calendarConsumers, SHARING_GROUP, sharingConsumer } from "./events/consumers.ts";
 import { createGoogleCalendar } from "./google/google-calendar.ts";
-import { calendarSyncJob, ZCalendarSyncJobSchema } from "./jobs/sync-job.ts";
+import { calendarSyncJob, ZCalendarSyncJobSchema, type TCalendarSyncJob } from "./jobs/sync-job.ts";
 import { createRedisLock } from "./locks/redis-lock.ts";
+import { reconcileWantedSyncs, type SyncJobQueue } from "./operations/reconcile-wanted-syncs.ts";
 import { syncEvent } from "./operations/sync-event.ts";
 import { availabilityRoutes } from "./routes/availability.ts";
 import { calendarRoutes } from "./routes/calendar.ts";
 import { syncJobsRoutes } from "./routes/sync-jobs.ts";
 import { tokensRoutes } from "./routes/tokens.ts";
-import { createSharingProjection, SHARING_INDEXES } from "./store/sharing-projection.ts";
-import { createSyncsStore } from "./store/syncs-store.ts";
+import { createSharingProjection, SHARING_INDEXES, SHARING_PROJECTION } from "./store/sharing-projection.ts";
+import { CALENDAR_SYNCS_INDEXES, createSyncsStore } from "./store/syncs-store.ts";
 import { createTokensStore } from "./store/tokens-store.ts";
 
 export interface CalendarServiceConfig {
@@ -22,7 +23,8 @@ export interface CalendarServiceConfig {
   google: { tokenUrl: string; apiUrl: string; clientId: string; clientSecret: string };
   /** 32 bytes: the AES-256-GCM key for tokens at rest. */
   tokenEncryptionKey: Buffer;
-  sync: { attempts: number; backoffMs: number; concurrency?: number };
+  /** reconcileIntervalMs: how often wanted syncs are checked for jobs Redis lost (60 s by default). */
+  sync: { attempts: number; backoffMs: number; concurrency?: number; reconcileIntervalMs?: number };
   /** User ids allowed to see and retry sync jobs (the operators' view); none by default. */
   adminUserIds?: readonly string[];
 }
@@ -36,8 +38,11 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     const outbox = createOutbox({ db, publish: bus.publish, logger });
     const tokens = createTokensStore(db, createSecretCipher(config.tokenEncryptionKey));
     const syncs = createSyncsStore(db, outbox);
-    await ensureIndexes(db, SHARING_INDEXES);
+    await ensureIndexes(db, { ...SHARING_INDEXES, ...CALENDAR_SYNCS_INDEXES });
     const sharing = createSharingProjection(db);
+    // A fresh or emptied projection is read again from the topics (kept for ever) under a new group.
+    const sharingGeneration = await projectionGeneration(db, { projection: SHARING_PROJECTION.projection, baseGroupId: SHARING_GROUP, hasData: sharing.hasData });
+    if (sharingGeneration.isNew) logger.info({ group: sharingGeneration.groupId }, "sharing projection empty: rebuilding it from the users and relationships topics");
     const connection = createRedis({ url: config.redisUrl, forBullMQ: true });
     // Redis key prefixes (storage names: replicas must agree on them).
     const lockPrefix = config.queuePrefix ?? "calendar";
@@ -52,18 +57,40 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     // Exponential backoff with jitter, so many users' retries after a Google hiccup spread out.
     const enqueue = (jobId: string, payload: Parameters<typeof queue.enqueue>[1]) =>
       queue.enqueue(jobId, payload, { backoff: { type: "exponential", delay: config.sync.backoffMs, jitter: 0.5 } });
-    const consumers = [...calendarConsumers(bus, enqueue), sharingConsumer(bus, sharing)];
+    const consumers = [...calendarConsumers(bus, { syncs, enqueue, logger }), sharingConsumer(bus, sharing, sharingGeneration.groupId)];
 
+    // A job out of attempts: the user is told (calendar.sync-failed → a notification) and the
+    // sync stops being wanted, so the reconciliation does not run it again.
+    const tellFailed = async (job: TCalendarSyncJob, detail: string, attempts: number) => {
+      await syncs.recordFailed(job.user_id, job.event_request_id, { operation: job.operation, reason: "retries_exhausted", detail, attempts: Math.max(1, attempts) });
+      await syncs.recordGaveUp(job.event_request_id, job.request_version);
+    };
     const onFailed = async (job: Job, error: Error) => {
       const payload = ZCalendarSyncJobSchema.safeParse(job.data);
       if (!payload.success) return; // logged by the worker; nobody to tell
-      await syncs.recordFailed(payload.data.user_id, payload.data.event_request_id, {
-        operation: payload.data.operation,
-        reason: "retries_exhausted",
-        detail: error.message,
-        attempts: Math.max(1, job.attemptsMade),
-      });
+      await tellFailed(payload.data, error.message, job.attemptsMade);
     };
+    const syncQueue: SyncJobQueue = {
+      async stateOf(jobId) {
+        const job = await queue.queue.getJob(jobId);
+        return job ? ((await job.getState()) as Awaited<ReturnType<SyncJobQueue["stateOf"]>>) : "absent";
+      },
+      async failureOf(jobId) {
+        const job = await queue.queue.getJob(jobId);
+        return job ? { message: job.failedReason ?? "failed", attempts: job.attemptsMade } : null;
+      },
+      enqueue,
+      async remove(jobId) {
+        await queue.queue.remove(jobId);
+      },
+    };
+    // One pass at a time per process; replicas running theirs at once is harmless (idempotent).
+    let reconciling: Promise<unknown> | null = null;
+    const reconcileSyncs = () => {
+      reconciling ??= reconcileWantedSyncs({ syncs, queue: syncQueue, logger, tellFailed }).finally(() => (reconciling = null));
+      return reconciling as ReturnType<typeof reconcileWantedSyncs>;
+    };
+    let reconcileTimer: NodeJS.Timeout | undefined;
     let worker: ReturnType<typeof createJobWorker> | undefined;
 
     const routes = new Hono<ServiceEnv>();
@@ -85,8 +112,15 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
           ...(config.sync.concurrency ? { concurrency: config.sync.concurrency } : {}),
         });
         await Promise.all(consumers.map((consumer) => consumer.start()));
+        // At start-up (jobs lost while we were down) and then periodically (lost while we ran).
+        const reconcileInBackground = () => void reconcileSyncs().catch((error: unknown) => logger.error({ err: error }, "calendar sync reconciliation failed; next pass retries"));
+        reconcileInBackground();
+        reconcileTimer = setInterval(reconcileInBackground, config.sync.reconcileIntervalMs ?? 60_000);
+        reconcileTimer.unref();
       },
       async stop() {
+        clearInterval(reconcileTimer);
+        await reconciling?.catch(() => undefined);
         await Promise.all(consumers.map((consumer) => consumer.stop()));
         await worker?.close();
         await queue.close();
@@ -95,6 +129,7 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
       },
       // For tests and operators (Bull Board would mount on this).
       queue: queue.queue,
-    } as Awaited<ReturnType<ServiceModuleFactory>> & { queue: typeof queue.queue };
+      reconcileSyncs,
+    } as Awaited<ReturnType<ServiceModuleFactory>> & { queue: typeof queue.queue; reconcileSyncs: typeof reconcileSyncs };
   };
 }

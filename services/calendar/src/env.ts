@@ -24,6 +24,8 @@ export const ZCalendarEnvSchema = z
     /** Attempts of a sync job before it gives up (429 / 5xx / network), with exponential backoff. */
     CALENDAR_SYNC_ATTEMPTS: envPositiveInt.default(6),
     CALENDAR_SYNC_BACKOFF_MS: envPositiveInt.default(2_000),
+    /** How often wanted syncs are checked for jobs Redis lost (also once at start-up). */
+    CALENDAR_SYNC_RECONCILE_INTERVAL_MS: envPositiveInt.default(60_000),
     /** Comma-separated user ids who may see and retry sync jobs (the operators' view); empty: nobody. */
     CALENDAR_ADMIN_USER_IDS: z
       .string()

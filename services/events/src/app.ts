@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
-import { eventsConsumers } from "./events/consumers.ts";
+import { createOutbox, ensureIndexes, projectionGeneration, type ServiceEnv, type ServiceModuleFactory } from "@amia/kit";
+import { eventsConsumers, GROUPS } from "./events/consumers.ts";
 import { DEFAULT_MAX_OPEN_REQUESTS_PER_USER } from "./domain/open-requests-quota.ts";
 import { eventRequestsRoutes } from "./routes/event-requests.ts";
 import { createEventRequestsStore, EVENT_REQUESTS_INDEXES } from "./store/event-requests-store.ts";
-import { createPeopleProjection, PEOPLE_INDEXES } from "./store/people-projection.ts";
+import { createPeopleProjection, PEOPLE_INDEXES, PEOPLE_PROJECTION } from "./store/people-projection.ts";
 
 export interface EventsServiceConfig {
   /** The most event requests one person may have waiting for answers; DEFAULT_MAX_OPEN_REQUESTS_PER_USER by default. */
@@ -20,7 +20,10 @@ export function eventsService(config: EventsServiceConfig = {}): ServiceModuleFa
     const store = createEventRequestsStore(db, outbox);
     const people = createPeopleProjection(db);
     await people.addMissingUserIds();
-    const consumers = eventsConsumers(bus, store, people);
+    // A fresh or emptied projection is read again from the topics (kept for ever) under a new group.
+    const generation = await projectionGeneration(db, { projection: PEOPLE_PROJECTION.projection, baseGroupId: GROUPS.projections, hasData: people.hasData });
+    if (generation.isNew) logger.info({ group: generation.groupId }, "people projection empty: rebuilding it from the users and relationships topics");
+    const consumers = eventsConsumers(bus, store, people, generation);
 
     const routes = new Hono<ServiceEnv>();
     routes.route("/", eventRequestsRoutes({ store, people, auth, maxOpenPerUser }));

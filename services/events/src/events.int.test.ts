@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TDomainEvent, TEventOf } from "@amia/contracts";
 import { createEvent } from "@amia/kit";
-import { createTestHarness, eventually, type MountedService, type TestHarness } from "@amia/kit/testing";
+import { createTestHarness, eventually, relationshipCreated, type MountedService, type TestHarness } from "@amia/kit/testing";
 import { createEventsService } from "./app.ts";
 
 let harness: TestHarness;
@@ -28,18 +28,7 @@ async function register(person: { id: string; name: string }) {
 /** What the relationships and identity services would have announced. */
 async function connect(a: { id: string }, b: { id: string }) {
   const relationshipId = randomUUID();
-  await harness.bus.publish([
-    createEvent("relationships", "relationship.created", {
-      subject: relationshipId,
-      actor_id: b.id,
-      data: {
-        relationship_id: relationshipId,
-        users: [{ user_id: a.id, full_name: null, email: `${a.id}@example.com` }, { user_id: b.id, full_name: null, email: `${b.id}@example.com` }],
-        request_id: null,
-        created_at: new Date().toISOString(),
-      },
-    }),
-  ]);
+  await harness.bus.publish([relationshipCreated(relationshipId, a, b)]);
   return relationshipId;
 }
 

@@ -10,6 +10,7 @@ export * from "./http/run-service.ts";
 export * from "./auth/internal-jwt.ts";
 export * from "./mongo/connect.ts";
 export * from "./mongo/find-each.ts";
+export * from "./mongo/projection-generation.ts";
 export * from "./redis/connect.ts";
 export * from "./bus/bus.ts";
 export * from "./bus/consumer.ts";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { iCalUidOf, type GoogleEventBody, type GoogleEventResource } from "../domain/google-event.ts";
-import { ABSENT_FINGERPRINT, factsOf, fingerprintOf, planSync } from "../domain/sync-rules.ts";
+import { ABSENT_FINGERPRINT, factsOf, fingerprintOf, planSync, type SyncState } from "../domain/sync-rules.ts";
 import { GoogleApiError, NotConnectedError, ReconnectRequiredError, type GoogleCalendar } from "../google/google-calendar.ts";
 import type { TCalendarSyncJob } from "../jobs/sync-job.ts";
 import type { RedisLock } from "../locks/redis-lock.ts";
@@ -39,7 +39,12 @@ export async function syncEvent({ google, syncs, requestLock, logger }: Deps, jo
   const { user_id: userId, event_request_id: eventRequestId, operation } = job;
   try {
     await syncs.recordFacts(userId, eventRequestId, factsOf(job));
-    return await requestLock.withLock(eventRequestId, () => reconcile(google, syncs, userId, eventRequestId));
+    return await requestLock.withLock(eventRequestId, async () => {
+      const { outcome, version } = await reconcile(google, syncs, userId, eventRequestId);
+      // Last: a job that dies before this is found still wanted and runs again (wanted-sync-rules.ts).
+      await syncs.recordSynced(eventRequestId, version);
+      return outcome;
+    });
   } catch (error) {
     const reason =
       error instanceof NotConnectedError ? "not_connected"
@@ -49,15 +54,24 @@ export async function syncEvent({ google, syncs, requestLock, logger }: Deps, jo
     if (!reason) throw error;
     logger.warn({ event_request_id: eventRequestId, user_id: userId, operation, reason, err: error }, "calendar sync failed for good");
     await syncs.recordFailed(userId, eventRequestId, { operation, reason, detail: (error as Error).message, attempts: attempt });
+    await syncs.recordGaveUp(eventRequestId, job.request_version);
     return `failed:${reason}`;
   }
 }
 
 const isGone = (error: unknown) => error instanceof GoogleApiError && (error.status === 404 || error.status === 410);
 
-/** One step towards what the request's facts call for; the caller holds the request's lock. */
-async function reconcile(google: GoogleCalendar, syncs: SyncsStore, userId: string, eventRequestId: string): Promise<SyncOutcome> {
+/**
+ * One step towards what the request's facts call for; the caller holds the request's lock.
+ * Resolves the outcome and the request version whose facts it acted on.
+ */
+async function reconcile(google: GoogleCalendar, syncs: SyncsStore, userId: string, eventRequestId: string): Promise<{ outcome: SyncOutcome; version: number }> {
   const state = await syncs.get(userId, eventRequestId);
+  const version = state.version;
+  return { outcome: await step(google, syncs, userId, eventRequestId, state), version };
+}
+
+async function step(google: GoogleCalendar, syncs: SyncsStore, userId: string, eventRequestId: string, state: SyncState): Promise<SyncOutcome> {
   const plan = planSync(state);
   const uid = iCalUidOf(eventRequestId);
   const version = state.version;

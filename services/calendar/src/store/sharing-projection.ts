@@ -30,6 +30,9 @@ interface RelationshipDocument {
   is_deleted: boolean;
 }
 
+/** The projection's name and collections (storage names), for its generation and for a rebuild. */
+export const SHARING_PROJECTION = { projection: "sharing", collections: [SHARING_SETTINGS_COLLECTION, SHARING_RELATIONSHIPS_COLLECTION] } as const;
+
 export const SHARING_INDEXES: IndexPlan = {
   [SHARING_RELATIONSHIPS_COLLECTION]: [{ key: { pair: 1, is_deleted: 1 }, name: "sharing_relationships_pair" }],
 };
@@ -71,6 +74,11 @@ export function createSharingProjection(db: Db) {
       const found = await relationships.find({ pair: { $in: others.map((other) => pairKey(userId, other)) }, is_deleted: false }).toArray();
       const pairs = new Set(found.map((doc) => doc.pair));
       return new Set(others.filter((other) => pairs.has(pairKey(userId, other))));
+    },
+
+    /** Whether anything was projected yet (an empty database starts a new generation: projection-generation.ts). */
+    async hasData(): Promise<boolean> {
+      return (await settings.findOne({}, { projection: { _id: 1 } })) !== null || (await relationships.findOne({}, { projection: { _id: 1 } })) !== null;
     },
 
     /** The projected settings of these users; someone who never saved settings is absent. */

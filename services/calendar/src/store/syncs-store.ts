@@ -1,8 +1,9 @@
 import type { Db, MongoServerError } from "mongodb";
-import { createEvent, type Outbox } from "@amia/kit";
+import { createEvent, type IndexPlan, type Outbox } from "@amia/kit";
 import type { TDomainEvent } from "@amia/contracts";
-import { EMPTY_SYNC_STATE, type SyncFacts, type SyncState, type VersionedSnapshot } from "../domain/sync-rules.ts";
-import type { TCalendarSyncFailureReason, TCalendarSyncOperation } from "../jobs/sync-job.ts";
+import { EMPTY_SYNC_STATE, factsOf, type SyncFacts, type SyncState, type VersionedSnapshot } from "../domain/sync-rules.ts";
+import { ZCalendarSyncJobSchema, type TCalendarSyncFailureReason, type TCalendarSyncJob, type TCalendarSyncOperation } from "../jobs/sync-job.ts";
+import type { WantedSync, TSyncHandOffState } from "../domain/wanted-sync-rules.ts";
 
 /**
  * One document per event request the calendar heard of: the facts its sync jobs brought (merged
@@ -13,15 +14,41 @@ import type { TCalendarSyncFailureReason, TCalendarSyncOperation } from "../jobs
 /** Storage name: renaming it strands the outbox and the link to Google's events. */
 export const CALENDAR_SYNCS_COLLECTION = "calendar_syncs";
 
+/**
+ * The reconciliation's query is top-level equality on `sync_state` (what FerretDB pushes down to
+ * PostgreSQL and MongoDB indexes). Index name: a storage name.
+ */
+export const CALENDAR_SYNCS_INDEXES: IndexPlan = {
+  [CALENDAR_SYNCS_COLLECTION]: [{ key: { sync_state: 1, _id: 1 }, name: "calendar_syncs_by_state" }],
+};
+
 /** Field names are storage names (SyncState explains each); added over time, so older documents lack some. */
 export interface CalendarSyncDoc extends Partial<Omit<SyncState, "google_event_id" | "is_deleted">> {
   _id: string;
+  /**
+   * Each snapshot a job brought, under `v<request_version>` (snapshotKey); the newest is the
+   * state's snapshot. Older documents hold theirs in `snapshot` alone, still read.
+   */
+  snapshots?: Record<string, VersionedSnapshot>;
   user_id: string;
   google_event_id: string | null;
   html_link: string | null;
   is_deleted: boolean;
   /** The request version Google was last brought to (`request_version` of calendar.event-synced). */
   applied_version?: number;
+  /*
+   * The hand-off from Kafka to BullMQ (wanted-sync-rules.ts). Absent on documents from before it.
+   * `sync_state`'s values are storage names: the reconciliation queries "wanted".
+   */
+  sync_state?: TSyncHandOffState;
+  /** The newest request version a consumed event asked Google to follow. */
+  wanted_version?: number;
+  /** The job last delivered, to enqueue again when Redis lost it (the job payload's storage names). */
+  wanted_job?: TCalendarSyncJob;
+  /** The newest request version a finished job brought Google to (or found nothing to do for). */
+  synced_version?: number;
+  /** The newest request version whose job failed for good (the user was told by calendar.sync-failed). */
+  failed_version?: number;
   updated_at: string;
 }
 
@@ -53,6 +80,17 @@ export interface SyncsStore {
     eventRequestId: string,
     failure: { operation: TCalendarSyncOperation; reason: TCalendarSyncFailureReason; detail: string | null; attempts: number },
   ) => Promise<void>;
+  /**
+   * The consumer's durable half of the hand-off, before it enqueues: the job's facts merged and
+   * the sync marked wanted, so a job Redis loses is found and enqueued again.
+   */
+  recordWanted: (job: TCalendarSyncJob) => Promise<void>;
+  /** A job brought Google to what the facts of `version` call for (or found nothing to do). */
+  recordSynced: (eventRequestId: string, version: number) => Promise<void>;
+  /** The job of `version` failed for good: no longer wanted unless a newer version asks. */
+  recordGaveUp: (eventRequestId: string, version: number) => Promise<void>;
+  /** One page of wanted syncs, by request id after `afterId` (null: from the start). */
+  listWanted: (afterId: string | null, limit: number) => Promise<WantedSync[]>;
 }
 
 const isDuplicateKey = (error: unknown) => (error as MongoServerError | undefined)?.code === 11000;
@@ -65,35 +103,45 @@ export function createSyncsStore(db: Db, outbox: Outbox): SyncsStore {
     await outbox.update(collection, { _id: eventRequestId }, update, events, { upsert: true });
   };
 
+  /**
+   * One write, so a reader never sees a version without every fact up to it: a sync records the
+   * version it reconciled as synced, and must not claim one whose snapshot it has not seen.
+   * Versions merge with $max and each snapshot goes under its own version's key (the newest is
+   * picked on read), so two writers land in either order and a late snapshot never wins.
+   * `wanted` (the consumer's hand-off) marks the sync wanted in the same write.
+   */
+  const mergeFacts = async (userId: string, eventRequestId: string, facts: SyncFacts, wanted?: TCalendarSyncJob) => {
+    const merge = {
+      $setOnInsert: { user_id: userId, google_event_id: null, html_link: null, ...(facts.is_deleted ? {} : { is_deleted: false }) },
+      $max: { version: facts.version, approved_version: facts.approved_version, rejected_version: facts.rejected_version, ...(wanted ? { wanted_version: wanted.request_version } : {}) },
+      $set: {
+        updated_at: now(),
+        // The tombstone: once set, never cleared.
+        ...(facts.is_deleted ? { is_deleted: true } : {}),
+        ...(facts.snapshot ? { [`snapshots.${snapshotKey(facts.snapshot.version)}`]: facts.snapshot } : {}),
+        // Marked wanted on every delivery, even a redelivered old one: the reconciliation sees
+        // from the versions that nothing is left to do and marks it synced again. The job kept
+        // is the last delivered, maybe older than wanted_version: any job of the request brings
+        // Google to all its merged facts, so running an older one again does the newest's work.
+        ...(wanted ? { sync_state: "wanted" as const, wanted_job: wanted } : {}),
+      },
+    };
+    try {
+      await collection.updateOne({ _id: eventRequestId }, merge, { upsert: true });
+    } catch (error) {
+      // Two first writes of one request upserted at once and the other one inserted: merge into it.
+      if (!isDuplicateKey(error)) throw error;
+      await collection.updateOne({ _id: eventRequestId }, merge);
+    }
+  };
+
   return {
     async get(userId, eventRequestId) {
       const doc = await collection.findOne({ _id: eventRequestId, user_id: userId });
       return doc ? stateOf(doc) : EMPTY_SYNC_STATE;
     },
 
-    async recordFacts(userId, eventRequestId, facts) {
-      // Versions merge with $max, so two jobs writing at once both land, in either order.
-      const merge = {
-        $setOnInsert: { user_id: userId, google_event_id: null, html_link: null, snapshot: null, ...(facts.is_deleted ? {} : { is_deleted: false }) },
-        $max: { version: facts.version, approved_version: facts.approved_version, rejected_version: facts.rejected_version },
-        // The tombstone: once set, never cleared.
-        $set: { updated_at: now(), ...(facts.is_deleted ? { is_deleted: true } : {}) },
-      };
-      try {
-        await collection.updateOne({ _id: eventRequestId }, merge, { upsert: true });
-      } catch (error) {
-        // Two first jobs of one request upserted at once and the other one inserted: merge into it.
-        if (!isDuplicateKey(error)) throw error;
-        await collection.updateOne({ _id: eventRequestId }, merge);
-      }
-      if (facts.snapshot) {
-        // Only over an older snapshot (or none): a late job's snapshot never replaces a newer one.
-        await collection.updateOne(
-          { _id: eventRequestId, $or: [{ snapshot: null }, { "snapshot.version": { $lt: facts.snapshot.version } }] },
-          { $set: { snapshot: facts.snapshot } },
-        );
-      }
-    },
+    recordFacts: (userId, eventRequestId, facts) => mergeFacts(userId, eventRequestId, facts),
 
     recordInsertSent: (userId, eventRequestId) => set(userId, eventRequestId, { may_exist: true }),
 
@@ -125,7 +173,46 @@ export function createSyncsStore(db: Db, outbox: Outbox): SyncsStore {
       });
       await set(userId, eventRequestId, {}, [event]);
     },
+
+    recordWanted: (job) => mergeFacts(job.user_id, job.event_request_id, factsOf(job), job),
+
+    async recordSynced(eventRequestId, version) {
+      // One write, and only when no newer version is wanted meanwhile (its own job records that
+      // one). A document from before the hand-off has no wanted_version and is left as it is.
+      await collection.updateOne({ _id: eventRequestId, wanted_version: { $lte: version } }, { $set: { sync_state: "synced" }, $max: { synced_version: version } });
+    },
+
+    async recordGaveUp(eventRequestId, version) {
+      await collection.updateOne({ _id: eventRequestId, sync_state: "wanted", wanted_version: { $lte: version } }, { $set: { sync_state: "failed" }, $max: { failed_version: version } });
+    },
+
+    async listWanted(afterId, limit) {
+      const filter = afterId === null ? { sync_state: "wanted" as const } : { sync_state: "wanted" as const, _id: { $gt: afterId } };
+      const docs = await collection.find(filter).sort({ _id: 1 }).limit(limit).toArray();
+      return docs.map((doc) => {
+        const job = ZCalendarSyncJobSchema.safeParse(doc.wanted_job);
+        return {
+          event_request_id: doc._id,
+          wanted_version: doc.wanted_version ?? 0,
+          synced_version: doc.synced_version ?? 0,
+          failed_version: doc.failed_version ?? 0,
+          job: job.success ? job.data : null,
+        };
+      });
+    },
   };
+}
+
+/** Storage name of a snapshot's key in `snapshots`: "v" and the request version. */
+const snapshotKey = (version: number) => `v${version}`;
+
+/** The newest snapshot the document holds (`snapshots`, or an older document's `snapshot`). */
+function newestSnapshot(doc: CalendarSyncDoc): VersionedSnapshot | null {
+  let newest = (doc.snapshot as VersionedSnapshot | null | undefined) ?? null;
+  for (const snapshot of Object.values(doc.snapshots ?? {})) {
+    if (!newest || snapshot.version > newest.version) newest = snapshot;
+  }
+  return newest;
 }
 
 /** The state a stored document holds; fields an older document lacks take their empty values. */
@@ -134,7 +221,7 @@ function stateOf(doc: CalendarSyncDoc): SyncState {
   return {
     is_deleted: doc.is_deleted ?? false,
     version: doc.version ?? 0,
-    snapshot: (doc.snapshot as VersionedSnapshot | null | undefined) ?? null,
+    snapshot: newestSnapshot(doc),
     // A document from before versions existed that holds a live event: its request was approved.
     approved_version: doc.approved_version ?? (hasLiveEvent ? 1 : 0),
     rejected_version: doc.rejected_version ?? 0,

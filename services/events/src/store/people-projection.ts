@@ -32,6 +32,9 @@ export const PEOPLE_INDEXES: IndexPlan = {
   ],
 };
 
+/** The projection's name and collections (storage names), for its generation and for a rebuild. */
+export const PEOPLE_PROJECTION = { projection: "people", collections: ["relationships", "people"] } as const;
+
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
@@ -74,6 +77,11 @@ export function createPeopleProjection(db: Db) {
 
     /** The ids among `others` that `userId` is connected with. */
     relatedAmong,
+
+    /** Whether anything was projected yet (an empty database starts a new generation: projection-generation.ts). */
+    async hasData(): Promise<boolean> {
+      return (await relationships.findOne({}, { projection: { _id: 1 } })) !== null || (await people.findOne({}, { projection: { _id: 1 } })) !== null;
+    },
 
     async isConnected(a: string, b: string): Promise<boolean> {
       return (await relatedAmong(a, [b])).has(b);

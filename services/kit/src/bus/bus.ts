@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Admin, IHeaders, Kafka } from "kafkajs";
 import type { Logger } from "pino";
-import { EVENT_TOPIC, type TDomainEvent } from "@amia/contracts";
+import { DLQ_RETENTION_MS, EVENT_TOPIC, TOPIC_RETENTION_MS, type TDomainEvent } from "@amia/contracts";
 import { context, SpanKind, trace, type Span } from "@opentelemetry/api";
 import { currentRequestId, REQUEST_ID_HEADER } from "../request-context.ts";
 import { metricsFor } from "../telemetry/metrics.ts";
@@ -91,8 +91,13 @@ export function createBus(options: BusOptions): Bus {
   const bus: Bus = {
     topicName,
     async ensureTopics(topics, { partitions = 3 } = {}) {
-      const names = topics.flatMap((topic) => [topicName(topic), topicName(topic) + DLQ_SUFFIX]);
-      await ensureKafkaTopics(await admin.get(), names, partitions);
+      // With the declared retention (contracts TOPIC_RETENTION_MS): entity topics are kept for ever.
+      const retentionOf = (topic: string): number | undefined => (TOPIC_RETENTION_MS as Record<string, number>)[topic];
+      const declared = topics.flatMap((topic) => [
+        { name: topicName(topic), retentionMs: retentionOf(topic) },
+        { name: topicName(topic) + DLQ_SUFFIX, retentionMs: DLQ_RETENTION_MS },
+      ]);
+      await ensureKafkaTopics(await admin.get(), declared, partitions);
     },
     async publish(events) {
       if (events.length === 0) return;

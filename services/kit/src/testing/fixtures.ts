@@ -18,3 +18,17 @@ export function userRegistered(subject: string = randomUUID()): TEventOf<"user.r
     },
   });
 }
+
+/** What the relationships service announces when `a` and `b` become connected (`relationshipId` picks its partition). */
+export function relationshipCreated(relationshipId: string, a: { id: string }, b: { id: string }): TEventOf<"relationship.created"> {
+  return createEvent("relationships", "relationship.created", {
+    subject: relationshipId,
+    actor_id: b.id,
+    data: {
+      relationship_id: relationshipId,
+      users: [{ user_id: a.id, full_name: null, email: `${a.id}@example.com` }, { user_id: b.id, full_name: null, email: `${b.id}@example.com` }],
+      request_id: null,
+      created_at: new Date().toISOString(),
+    },
+  });
+}
