@@ -59,6 +59,9 @@ try {
   console.log(`${"latency (ms)".padEnd(44)} ${"p50".padStart(7)} ${"p90".padStart(7)} ${"p99".padStart(7)} ${"max".padStart(7)}   runs`);
   report("relationship accepted -> notification stored", acceptToStored);
   report("raw kafkajs produce -> consume (same broker)", roundTrip);
+  const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(0.99 * samples.length) - 1]!;
+  const ratio = p99(acceptToStored) / p99(roundTrip);
+  console.log(`\np99 accepted -> notification / p99 raw round trip: ${ratio.toFixed(1)}× (target ≤ 10×: ${ratio <= 10 ? "met" : "NOT met"})`);
   console.log(`\n(notification polled every ${POLL_MS} ms; Node ${process.version}; Kafka ${infra.kafkaBrokers.join(",")})`);
 } finally {
   await harness.close();

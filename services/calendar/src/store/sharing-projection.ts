@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError, type IndexPlan } from "@amia/kit";
+import { findEach, isDuplicateKeyError, type IndexPlan } from "@amia/kit";
 import type { TEventDataOf, TWorkingHours } from "@amia/contracts";
 
 /*
@@ -71,7 +71,7 @@ export function createSharingProjection(db: Db) {
     /** The ids among `others` that `userId` is connected with now. */
     async connectedAmong(userId: string, others: readonly string[]): Promise<Set<string>> {
       if (others.length === 0) return new Set();
-      const found = await relationships.find({ pair: { $in: others.map((other) => pairKey(userId, other)) }, is_deleted: false }).toArray();
+      const found = await findEach(relationships, "pair", others.map((other) => pairKey(userId, other)), { is_deleted: false });
       const pairs = new Set(found.map((doc) => doc.pair));
       return new Set(others.filter((other) => pairs.has(pairKey(userId, other))));
     },
@@ -83,7 +83,7 @@ export function createSharingProjection(db: Db) {
 
     /** The projected settings of these users; someone who never saved settings is absent. */
     async settingsOf(userIds: readonly string[]): Promise<Map<string, ProjectedSettings>> {
-      const found = await settings.find({ _id: { $in: [...userIds] } }).toArray();
+      const found = await findEach(settings, "_id", userIds);
       return new Map(found.map(({ _id, as_of: _asOf, ...rest }) => [_id, rest]));
     },
   };

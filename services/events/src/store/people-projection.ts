@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKeyError, type IndexPlan } from "@amia/kit";
+import { findEach, isDuplicateKeyError, type IndexPlan } from "@amia/kit";
 import type { NameBook } from "../domain/event-request.ts";
 
 /**
@@ -45,7 +45,7 @@ export function createPeopleProjection(db: Db) {
 
   const relatedAmong = async (userId: string, others: readonly string[]): Promise<Set<string>> => {
     if (others.length === 0) return new Set();
-    const found = await relationships.find({ pair: { $in: others.map((other) => pairKey(userId, other)) }, is_deleted: false }).toArray();
+    const found = await findEach(relationships, "pair", others.map((other) => pairKey(userId, other)), { is_deleted: false });
     const pairs = new Set(found.map((doc) => doc.pair));
     return new Set(others.filter((other) => pairs.has(pairKey(userId, other))));
   };
@@ -111,7 +111,7 @@ export function createPeopleProjection(db: Db) {
     /** The names of `userIds` (null for anyone not known), in one read. */
     async fullNames(userIds: readonly string[]): Promise<NameBook> {
       const ids = [...new Set(userIds)];
-      const found = ids.length === 0 ? [] : await people.find({ _id: { $in: ids } }).toArray();
+      const found = ids.length === 0 ? [] : await findEach(people, "_id", ids);
       const names = new Map<string, string | null>(ids.map((id) => [id, null]));
       for (const person of found) names.set(person._id, person.full_name);
       return names;
