@@ -26,7 +26,7 @@ describe("the BFF's configuration", () => {
     expect(config.publicOrigin).toBe("http://127.0.0.1:5173");
     expect(config.redirectUri).toBe("http://127.0.0.1:5173/api/v1/auth/callback");
     expect(config.isSecureCookie).toBe(false);
-    expect(config.serviceUrls.identity).toBe("http://127.0.0.1:4001");
+    expect(config.serviceUrls.identity).toEqual(["http://127.0.0.1:4001"]);
     expect(config.env.OIDC_SCOPES).toEqual(["openid", "email", "profile", "https://www.googleapis.com/auth/calendar.events"]);
     expect(config.env.INTERNAL_JWT_PRIVATE_JWK).toBeUndefined();
   });
@@ -36,6 +36,15 @@ describe("the BFF's configuration", () => {
     expect(config.isSecureCookie).toBe(true);
     expect(config.redirectUri).toBe("https://amia.example/api/v1/auth/callback");
     expect(config.env.INTERNAL_JWT_PRIVATE_JWK?.kid).toBe("2026-01");
+  });
+
+  it("takes a service's replicas as a comma-separated list of URLs, each checked and named when wrong", () => {
+    const config = bffConfig(parseBffEnv({ EVENTS_URL: "http://127.0.0.1:4003, http://127.0.0.1:4103/" }));
+    expect(config.serviceUrls.events).toEqual(["http://127.0.0.1:4003", "http://127.0.0.1:4103"]);
+    expect(() => parseBffEnv({ EVENTS_URL: "http://127.0.0.1:4003,127.0.0.1:4103" })).toThrow(/EVENTS_URL\.1: /);
+    expect(() => parseBffEnv({ EVENTS_URL: "http://127.0.0.1:4003,ftp://127.0.0.1:4103" })).toThrow(/EVENTS_URL\.1: must be an http\(s\) URL/);
+    expect(() => parseBffEnv({ EVENTS_URL: "http://127.0.0.1:4003,http://127.0.0.1:4003/" })).toThrow(/EVENTS_URL: lists the same URL twice/);
+    expect(() => parseBffEnv({ EVENTS_URL: " , " })).toThrow(/EVENTS_URL: must list at least one value/);
   });
 
   it("in production defaults no place and no secret, and names each one missing", () => {
@@ -58,6 +67,8 @@ describe("the BFF's configuration", () => {
   it("allows a plain-http issuer only on loopback", () => {
     expect(parseBffEnv({ OIDC_ISSUER: "http://localhost:4400" }).OIDC_ISSUER).toBe("http://localhost:4400");
     expect(() => parseBffEnv({ OIDC_ISSUER: "http://idp.example" })).toThrow(/OIDC_ISSUER: must be https/);
+    // Not a URL at all: named, not a crash of the parser.
+    expect(() => parseBffEnv({ OIDC_ISSUER: "127.0.0.1:4400", PUBLIC_ORIGIN: "localhost:5173" })).toThrow(/PUBLIC_ORIGIN: must be an origin[\s\S]*OIDC_ISSUER: Invalid URL/);
   });
 
   it("counts a name under .localhost as loopback (docker-compose.yml's issuer), and not a name that merely ends in localhost", () => {

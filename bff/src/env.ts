@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envBoolean, envPort, envPositiveInt, kafkaEnvShape, LOCAL_DEFAULTS, parseConfig, redisEnvShape, serviceEnvShape } from "@amia/kit";
+import { envBoolean, envPort, envPositiveInt, envServiceUrls, kafkaEnvShape, LOCAL_DEFAULTS, parseConfig, redisEnvShape, serviceEnvShape } from "@amia/kit";
 import type { ServiceName } from "./routes/catalogue.ts";
 
 /**
@@ -18,11 +18,13 @@ export const isLoopbackHost = (hostname: string) =>
 
 /** An origin such as https://amia.example (no path, query or fragment). */
 const envOrigin = z.url().refine((value) => {
+  // zod runs the refinement on a value z.url() already refused: that one must not throw here.
+  if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return (url.protocol === "https:" || url.protocol === "http:") && url.pathname === "/" && !url.search && !url.hash;
 }, "must be an origin such as https://amia.example (scheme, host and port only)");
 
-const envHttpUrl = z.url().refine((value) => /^https?:$/.test(new URL(value).protocol), "must be an http(s) URL");
+const envHttpUrl = z.url().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), "must be an http(s) URL");
 
 /** A JSON-valued variable, then checked by `schema`. */
 function envJson<S extends z.ZodType>(schema: S) {
@@ -91,15 +93,16 @@ export const ZBffEnvSchema = z
     /** Production refuses to start without INTERNAL_JWT_PRIVATE_JWK unless this says a per-start key is fine (one replica, a demo). */
     INTERNAL_JWT_ALLOW_EPHEMERAL_KEY: envBoolean.default(false),
 
-    // The services the API forwards to.
-    IDENTITY_URL: envHttpUrl,
-    RELATIONSHIPS_URL: envHttpUrl,
-    EVENTS_URL: envHttpUrl,
-    NOTIFICATIONS_URL: envHttpUrl,
-    AGENT_URL: envHttpUrl,
-    USAGE_URL: envHttpUrl,
-    CALENDAR_URL: envHttpUrl,
-    RECIPES_URL: envHttpUrl,
+    // The services the API forwards to: each one URL, or its replicas' URLs comma-separated
+    // (balanced round-robin by the BFF itself: @amia/kit's balancer; `npm start -- --replicas`).
+    IDENTITY_URL: envServiceUrls,
+    RELATIONSHIPS_URL: envServiceUrls,
+    EVENTS_URL: envServiceUrls,
+    NOTIFICATIONS_URL: envServiceUrls,
+    AGENT_URL: envServiceUrls,
+    USAGE_URL: envServiceUrls,
+    CALENDAR_URL: envServiceUrls,
+    RECIPES_URL: envServiceUrls,
     /** Every upstream call gives up after this long (a stream: until its headers arrive). */
     UPSTREAM_TIMEOUT_MS: envPositiveInt.default(10_000),
 
@@ -115,8 +118,9 @@ export const ZBffEnvSchema = z
     NOTIFICATION_STREAMS_PER_USER: envPositiveInt.default(5),
   })
   .superRefine((env, ctx) => {
-    const issuer = new URL(env.OIDC_ISSUER);
-    if (issuer.protocol !== "https:" && !isLoopbackHost(issuer.hostname)) {
+    // Runs even when OIDC_ISSUER failed its own check (then already named): never throw on it.
+    const issuer = URL.canParse(env.OIDC_ISSUER) ? new URL(env.OIDC_ISSUER) : undefined;
+    if (issuer && issuer.protocol !== "https:" && !isLoopbackHost(issuer.hostname)) {
       ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be https (plain http is allowed only for a loopback issuer)" });
     }
     if (env.NODE_ENV === "production" && !env.INTERNAL_JWT_PRIVATE_JWK && !env.INTERNAL_JWT_ALLOW_EPHEMERAL_KEY) {
@@ -158,26 +162,26 @@ export interface BffConfig {
   redirectUri: string;
   /** The session cookie is Secure when the SPA is served over https. */
   isSecureCookie: boolean;
-  serviceUrls: Record<ServiceName, string>;
+  /** Each service's replicas (one URL unless several are listed). */
+  serviceUrls: Record<ServiceName, readonly string[]>;
 }
 
 export function bffConfig(env: TBffEnv): BffConfig {
   const publicOrigin = new URL(env.PUBLIC_ORIGIN).origin;
-  const trim = (url: string) => url.replace(/\/+$/, "");
   return {
     env,
     publicOrigin,
     redirectUri: env.OIDC_REDIRECT_URI ?? `${publicOrigin}/api/v1/auth/callback`,
     isSecureCookie: publicOrigin.startsWith("https:"),
     serviceUrls: {
-      identity: trim(env.IDENTITY_URL),
-      relationships: trim(env.RELATIONSHIPS_URL),
-      events: trim(env.EVENTS_URL),
-      notifications: trim(env.NOTIFICATIONS_URL),
-      agent: trim(env.AGENT_URL),
-      usage: trim(env.USAGE_URL),
-      calendar: trim(env.CALENDAR_URL),
-      recipes: trim(env.RECIPES_URL),
+      identity: env.IDENTITY_URL,
+      relationships: env.RELATIONSHIPS_URL,
+      events: env.EVENTS_URL,
+      notifications: env.NOTIFICATIONS_URL,
+      agent: env.AGENT_URL,
+      usage: env.USAGE_URL,
+      calendar: env.CALENDAR_URL,
+      recipes: env.RECIPES_URL,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, REQUEST_DEADLINE_HEADER } from "@amia/contracts";
-import { AppError, REQUEST_ID_HEADER, type TInternalUser } from "@amia/kit";
+import { AppError, createBalancer, REQUEST_ID_HEADER, type TInternalUser } from "@amia/kit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ServiceName } from "../routes/catalogue.ts";
 
@@ -84,7 +84,8 @@ export interface UpstreamClient {
 }
 
 export interface UpstreamClientOptions {
-  serviceUrls: Record<ServiceName, string>;
+  /** Each service's base URL, or its replicas' (balanced: a refused connection moves on to the next). */
+  serviceUrls: Record<ServiceName, string | readonly string[]>;
   timeoutMs: number;
   mint: (principal: TInternalUser, audience: string | string[]) => Promise<string>;
   fetch?: typeof fetch;
@@ -162,6 +163,7 @@ export function isConnectionReset(error: unknown): boolean {
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { serviceUrls, timeoutMs, mint } = options;
   const doFetch = options.fetch ?? fetch;
+  const replicas = Object.fromEntries(Object.entries(serviceUrls).map(([service, urls]) => [service, createBalancer(typeof urls === "string" ? [urls] : urls)]));
 
   /**
    * One request; sent a second time only when it is repeatable and its connection broke before
@@ -175,7 +177,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (request.body !== undefined) headers.set("content-type", request.contentType ?? "application/json");
     headers.set("accept", request.accept ?? "application/json");
     const attempt = () =>
-      doFetch(`${serviceUrls[request.service]}${request.path}`, { method: request.method, headers, body: request.body, signal, redirect: "manual" });
+      replicas[request.service]!.send((baseUrl) => doFetch(`${baseUrl}${request.path}`, { method: request.method, headers, body: request.body, signal, redirect: "manual" }), signal);
     try {
       return await attempt();
     } catch (error) {

@@ -16,6 +16,16 @@ export const envList = z
   .string()
   .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
   .pipe(z.array(z.string()).min(1, "must list at least one value"));
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/**
+ * The base URL of a service, or of each of its replicas, comma-separated
+ * (`http://127.0.0.1:4003,http://127.0.0.1:4103`): the caller balances over them itself
+ * (http/balancer.ts). Each must be http(s); a trailing slash is dropped; none listed twice.
+ */
+export const envServiceUrls = envList
+  .pipe(z.array(z.string().refine(isHttpUrl, "must be an http(s) URL such as http://127.0.0.1:4003").transform((value) => value.replace(/\/+$/, ""))))
+  .refine((urls) => new Set(urls).size === urls.length, "lists the same URL twice");
 export const envMongoUrl = z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, "must be a mongodb:// URL");
 export const envRedisUrl = z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// URL");
 /** A 32-byte key (AES-256), base64-encoded, for secrets at rest (crypto/secret-cipher.ts). */

@@ -28,3 +28,4 @@ export * from "./telemetry/metrics.ts";
 export * from "./telemetry/start.ts";
 export * from "./idempotency.ts";
 export * from "./http/deadline.ts";
+export * from "./http/balancer.ts";
