@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envPort, serviceEnvShape, mongoEnvShape, kafkaEnvShape, internalAuthEnvShape, LOCAL_DEFAULTS } from "@amia/kit";
+import { envPort, envServiceUrls, serviceEnvShape, mongoEnvShape, kafkaEnvShape, internalAuthEnvShape, LOCAL_DEFAULTS } from "@amia/kit";
 
 /** The agent service's whole configuration, parsed once at start-up. */
 export const ZAgentEnvSchema = z.object({
@@ -16,13 +16,14 @@ export const ZAgentEnvSchema = z.object({
     .optional()
     .transform((value) => (value && value.trim() !== "" ? value : undefined)),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  // The services the agent's tools call as the signed-in user, with the user's own token.
-  EVENTS_URL: z.url(),
-  RELATIONSHIPS_URL: z.url(),
-  NOTIFICATIONS_URL: z.url(),
-  CALENDAR_URL: z.url(),
+  // The services the agent's tools call as the signed-in user, with the user's own token: each
+  // one URL, or its replicas' URLs comma-separated (balanced like the BFF's calls).
+  EVENTS_URL: envServiceUrls,
+  RELATIONSHIPS_URL: envServiceUrls,
+  NOTIFICATIONS_URL: envServiceUrls,
+  CALENDAR_URL: envServiceUrls,
   /** The AI credit budget is checked here before every model call (issue 10). */
-  USAGE_URL: z.url(),
+  USAGE_URL: envServiceUrls,
   /** How long a proposal card can be confirmed after the assistant made it. */
   PROPOSAL_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** How long after Confirm the card offers Undo. */

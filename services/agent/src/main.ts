@@ -1,4 +1,4 @@
-import { bootService } from "@amia/kit";
+import { bootService, createBalancer } from "@amia/kit";
 import { createAgentService } from "./app.ts";
 import { AGENT_LOCAL_DEFAULTS, ZAgentEnvSchema, type TAgentEnv } from "./env.ts";
 
@@ -16,7 +16,13 @@ await bootService({
   module: async (deps) =>
     createAgentService({
       openai: { baseURL: config!.OPENAI_BASE_URL, apiKey: config!.OPENAI_API_KEY, model: config!.OPENAI_MODEL },
-      serviceUrls: { events: config!.EVENTS_URL, relationships: config!.RELATIONSHIPS_URL, notifications: config!.NOTIFICATIONS_URL, calendar: config!.CALENDAR_URL, usage: config!.USAGE_URL },
+      serviceUrls: {
+        events: createBalancer(config!.EVENTS_URL),
+        relationships: createBalancer(config!.RELATIONSHIPS_URL),
+        notifications: createBalancer(config!.NOTIFICATIONS_URL),
+        calendar: createBalancer(config!.CALENDAR_URL),
+        usage: createBalancer(config!.USAGE_URL),
+      },
       proposalTtlMinutes: config!.PROPOSAL_TTL_MINUTES,
       undoWindowMinutes: config!.UNDO_WINDOW_MINUTES,
     })(deps),

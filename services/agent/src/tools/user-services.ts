@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER } from "@amia/kit";
+import { REQUEST_ID_HEADER, type Balancer } from "@amia/kit";
 
 /**
  * The agent's calls to the owning services, as the signed-in user: it forwards the bearer token
@@ -8,7 +8,8 @@ import { REQUEST_ID_HEADER } from "@amia/kit";
  */
 
 export type TargetService = "events" | "relationships" | "notifications" | "calendar" | "usage";
-export type ServiceUrls = Record<TargetService, string>;
+/** Each service's base URL, or a balancer over its replicas' (a refused connection moves on to the next). */
+export type ServiceUrls = Record<TargetService, string | Balancer>;
 
 export interface UserCall {
   status: number;
@@ -25,12 +26,10 @@ export function userServices(urls: ServiceUrls, bearer: string, requestId: strin
     async call(service, method, path, body, extraHeaders = {}) {
       const headers = new Headers({ ...extraHeaders, authorization: `Bearer ${bearer}`, accept: "application/json", [REQUEST_ID_HEADER]: requestId });
       if (body !== undefined) headers.set("content-type", "application/json");
-      const response = await fetch(`${urls[service]}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const signal = AbortSignal.timeout(timeoutMs);
+      const send = (baseUrl: string) => fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+      const target = urls[service];
+      const response = await (typeof target === "string" ? send(target) : target.send(send, signal));
       const text = await response.text();
       let parsed: unknown = text;
       try {
