@@ -46,3 +46,26 @@ export const TOPIC_RETENTION_MS = {
 
 /** Dead-letter topics are read by people and tools: kept 90 days to be looked at. */
 export const DLQ_RETENTION_MS = 90 * DAY_MS;
+
+/**
+ * How many partitions each topic has: Kafka's unit of parallel work. The replicas of one consumer
+ * group share a topic's partitions (each partition read by one replica at a time, in order), so a
+ * group gains nothing from more replicas than this: `npm start -- --replicas` and the k8s
+ * ScaledObjects stay within it. Partitions can only grow, and growing moves keys to other
+ * partitions (one aggregate's events lose their order across the change), so they start with
+ * room. deploy/k8s/base/kafka-topics/topics.txt declares the same (a unit test keeps them in step);
+ * the services' ensureTopics creates a topic with this many and raises a smaller one to it.
+ */
+export const TOPIC_PARTITIONS = {
+  users: 12,
+  relationships: 12,
+  "relationship-requests": 12,
+  "event-requests": 12,
+  calendar: 12,
+  "ai-usage": 12,
+  "ai-credits": 12,
+  notifications: 12,
+} as const satisfies Record<TTopic, number>;
+
+/** Dead-letter topics are read by people and tools, not by consumer groups: one partition. */
+export const DLQ_PARTITIONS = 1;

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Admin, IHeaders, Kafka } from "kafkajs";
 import type { Logger } from "pino";
-import { DLQ_RETENTION_MS, EVENT_TOPIC, TOPIC_RETENTION_MS, type TDomainEvent } from "@amia/contracts";
+import { DLQ_PARTITIONS, DLQ_RETENTION_MS, EVENT_TOPIC, TOPIC_PARTITIONS, TOPIC_RETENTION_MS, type TDomainEvent } from "@amia/contracts";
 import { context, SpanKind, trace, type Span } from "@opentelemetry/api";
 import { currentRequestId, REQUEST_ID_HEADER } from "../request-context.ts";
 import { metricsFor } from "../telemetry/metrics.ts";
 import { contextFromCarrier, injectTraceHeaders, markFailed, serviceOfName, tracerFor, TRACEPARENT } from "../telemetry/tracing.ts";
 import { createIdempotentProducer, createKafka, ensureKafkaTopics } from "./kafka-client.ts";
+import { raiseKafkaPartitions } from "./topic-partitions.ts";
 import { createBusConsumer, createRawConsumer, type BusConsumer, type BusConsumerOptions, type EventConsumer, type MessageMeta } from "./consumer.ts";
 
 /** Wire names of our Kafka headers; renaming them breaks tracing and the DLQ tooling. */
@@ -48,7 +49,12 @@ export interface RawConsumerOptions {
 export interface Bus {
   /** The physical name of a logical topic ("event-requests" → "<prefix>event-requests"). */
   topicName: (topic: string) => string;
-  /** Creates each topic and its dead-letter topic if missing. */
+  /**
+   * Creates each topic and its dead-letter topic if missing, with their declared partitions
+   * (contracts TOPIC_PARTITIONS, DLQ_PARTITIONS) and retention, and raises an existing one that
+   * has fewer partitions.
+   * `partitions` gives both that many instead (tests that want one partition, hence one order).
+   */
   ensureTopics: (topics: string[], options?: { partitions?: number }) => Promise<void>;
   /** Publishes catalogue events, each to its aggregate's topic, keyed by subject, in order. */
   publish: (events: readonly TDomainEvent[]) => Promise<void>;
@@ -90,14 +96,19 @@ export function createBus(options: BusOptions): Bus {
 
   const bus: Bus = {
     topicName,
-    async ensureTopics(topics, { partitions = 3 } = {}) {
-      // With the declared retention (contracts TOPIC_RETENTION_MS): entity topics are kept for ever.
+    async ensureTopics(topics, { partitions } = {}) {
+      // Each with its declared settings (contracts): partitions (TOPIC_PARTITIONS; `partitions`
+      // instead when given) and retention (TOPIC_RETENTION_MS: entity topics are kept for ever).
       const retentionOf = (topic: string): number | undefined => (TOPIC_RETENTION_MS as Record<string, number>)[topic];
-      const declared = topics.flatMap((topic) => [
-        { name: topicName(topic), retentionMs: retentionOf(topic) },
-        { name: topicName(topic) + DLQ_SUFFIX, retentionMs: DLQ_RETENTION_MS },
-      ]);
-      await ensureKafkaTopics(await admin.get(), declared, partitions);
+      const declared = [...new Map(topics.flatMap((topic) => [
+        [topicName(topic), { name: topicName(topic), retentionMs: retentionOf(topic), partitions: partitions ?? declaredPartitions(topic) }] as const,
+        [topicName(topic) + DLQ_SUFFIX, { name: topicName(topic) + DLQ_SUFFIX, retentionMs: DLQ_RETENTION_MS, partitions: partitions ?? DLQ_PARTITIONS }] as const,
+      ])).values()];
+      const client = await admin.get();
+      for (const count of new Set(declared.map((topic) => topic.partitions))) {
+        await ensureKafkaTopics(client, declared.filter((topic) => topic.partitions === count), count);
+      }
+      await raiseKafkaPartitions(client, new Map(declared.map((topic) => [topic.name, topic.partitions])), logger);
     },
     async publish(events) {
       if (events.length === 0) return;
@@ -211,6 +222,11 @@ export function createBus(options: BusOptions): Bus {
     },
   };
   return bus;
+}
+
+/** A catalogue topic's partitions; a topic outside the catalogue (a test's, a benchmark's) gets 3. */
+function declaredPartitions(topic: string): number {
+  return (TOPIC_PARTITIONS as Record<string, number>)[topic] ?? 3;
 }
 
 /** How long readTopic may take (a fresh group's join included) before it gives up. */
