@@ -12,19 +12,28 @@
  *   npm start -- --no-infra    skip deploy/local (infrastructure already reachable elsewhere)
  *   npm start -- --observe     also run Jaeger (deploy/local/jaeger, built once from the Go module
  *                              proxy) and send it every process's traces over OTLP
+ *   npm start -- --replicas notifications=3,events=2
+ *                              run several replicas of services (deploy/replicas.ts): each its own
+ *                              process and port (+100 each), one database and consumer group; the
+ *                              BFF and the agent balance over them. --smoke checks every replica.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { OBSERVER, processEnv } from "../deploy/observe.ts";
-import { PROCESSES, type ProcessSpec } from "../deploy/processes.ts";
+import { PROCESSES } from "../deploy/processes.ts";
+import { parseReplicas, replicasArgument, replicaUrlsEnv, ReplicasArgumentError, withReplicas, type ReplicaSpec } from "../deploy/replicas.ts";
 
 const args = new Set(process.argv.slice(2));
+const replicas = replicaCounts();
+const SPECS = withReplicas(PROCESSES, replicas);
+/** Where each replicated service's replicas are, for the BFF and the agent (EVENTS_URL=url,url). */
+const replicaEnv = replicaUrlsEnv(SPECS, replicas);
 const isSmoke = args.has("--smoke");
 const isDev = args.has("--dev");
 const isObserving = args.has("--observe");
 const HEALTH_TIMEOUT_MS = 90_000;
 const COLORS = [36, 35, 33, 32, 34, 91, 92, 93, 94, 95, 96];
-const width = Math.max(...PROCESSES.map((p) => p.name.length));
+const width = Math.max(...SPECS.map((p) => p.name.length));
 
 if (!args.has("--no-infra")) {
   const infra = spawnSync("bash", ["deploy/local/infra.sh", "up"], { stdio: "inherit" });
@@ -38,16 +47,20 @@ const children = new Map<string, ChildProcess>();
 let isStopping = false;
 const observer = isObserving ? await startObserver() : undefined;
 
-console.log(`Starting ${PROCESSES.length} processes on Node ${process.version}${isDev ? " (web: Vite dev server with hot reload)" : ""}...`);
+console.log(`Starting ${SPECS.length} processes on Node ${process.version}${isDev ? " (web: Vite dev server with hot reload)" : ""}...`);
+for (const [service, count] of replicas) {
+  if (count > 1) console.log(`  ${service}: ${count} replicas on ports ${SPECS.filter((spec) => spec.service === service).map((spec) => spec.port).join(", ")} (one database, one consumer group)`);
+}
+for (const [name, value] of Object.entries(replicaEnv)) console.log(`  ${name}=${value}`);
 
-PROCESSES.forEach((spec, index) => {
+SPECS.forEach((spec, index) => {
   const color = COLORS[index % COLORS.length]!;
   const name = spec.name.padEnd(width);
   const prefix = process.stdout.isTTY ? `\x1b[${color}m${name}\x1b[0m |` : `${name} |`;
   const run = isDev && spec.dev ? spec.dev : spec;
   const child = spawn(process.execPath, run.args, {
     cwd: run.dir,
-    env: processEnv(spec, process.env, isObserving),
+    env: processEnv(spec, { ...process.env, ...replicaEnv }, isObserving),
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.set(spec.name, child);
@@ -64,7 +77,7 @@ PROCESSES.forEach((spec, index) => {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stopAll(0));
 
-const results = await Promise.all(PROCESSES.map(async (spec) => [spec, await waitHealthy(spec)] as const));
+const results = await Promise.all(SPECS.map(async (spec) => [spec, await waitHealthy(spec)] as const));
 console.log("\nHealth:");
 for (const [spec, state] of results) console.log(`  ${state === "ok" ? "✔" : "✘"} ${spec.name.padEnd(width)} http://127.0.0.1:${spec.port}/healthz  ${state}`);
 const isAllGreen = results.every(([, state]) => state === "ok");
@@ -76,7 +89,20 @@ if (observer) {
 }
 if (isSmoke) await stopAll(isAllGreen ? 0 : 1);
 
-async function waitHealthy(spec: ProcessSpec): Promise<string> {
+/** `--replicas`' counts (none without it); a bad value is named and the supervisor exits before starting anything. */
+function replicaCounts(): Map<string, number> {
+  const argument = replicasArgument(process.argv.slice(2));
+  if (!argument.isGiven) return new Map();
+  try {
+    return parseReplicas(argument.value, PROCESSES);
+  } catch (error) {
+    if (!(error instanceof ReplicasArgumentError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
+
+async function waitHealthy(spec: ReplicaSpec): Promise<string> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   let last = "no answer";
   while (Date.now() < deadline && children.has(spec.name)) {

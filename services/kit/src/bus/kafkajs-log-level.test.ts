@@ -11,6 +11,11 @@ describe("the level a kafkajs log entry is logged at", () => {
     expect(kafkajsLogLevel(logLevel.ERROR, entry("Response Produce(key: 0, version: 7)", "This server does not host this topic-partition"))).toBe("debug");
   });
 
+  it("makes a heartbeat's or sync's answer that the group is rebalancing debug: a replica joined or left, kafkajs rejoins", () => {
+    expect(kafkajsLogLevel(logLevel.ERROR, entry("Response Heartbeat(key: 12, version: 3)", "The group is rebalancing, so a rejoin is needed"))).toBe("debug");
+    expect(kafkajsLogLevel(logLevel.ERROR, entry("Response SyncGroup(key: 14, version: 3)", "The group is rebalancing, so a rejoin is needed"))).toBe("debug");
+  });
+
   it("keeps every other error an error: another protocol error, or the same words outside a response", () => {
     expect(kafkajsLogLevel(logLevel.ERROR, entry("Response SaslAuthenticate(key: 36, version: 1)", "Authentication failed"))).toBe("error");
     expect(kafkajsLogLevel(logLevel.ERROR, entry("[Consumer] Crash: KafkaJSNumberOfRetriesExceeded: This server is not the leader for that topic-partition", "This server is not the leader for that topic-partition"))).toBe("error");

@@ -12,6 +12,10 @@ const SETTLING_LEADERSHIP_ERRORS = new Set([
   "This server does not host this topic-partition",
   "There is no leader for this topic-partition as we are in the middle of a leadership election",
   "This server is not the leader for that topic-partition",
+  // REBALANCE_IN_PROGRESS: the answer to a heartbeat or sync while a group rebalances, which it
+  // does each time a replica joins or leaves (npm start -- --replicas): kafkajs rejoins by
+  // itself and says so once, at warn ("The group is rebalancing, re-joining").
+  "The group is rebalancing, so a rejoin is needed",
 ]);
 
 /**
