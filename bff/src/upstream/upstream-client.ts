@@ -163,7 +163,7 @@ export function isConnectionReset(error: unknown): boolean {
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { serviceUrls, timeoutMs, mint } = options;
   const doFetch = options.fetch ?? fetch;
-  const replicas = Object.fromEntries(Object.entries(serviceUrls).map(([service, urls]) => [service, createBalancer(typeof urls === "string" ? [urls] : urls)]));
+  const replicas = Object.fromEntries(Object.entries(serviceUrls).map(([service, urls]) => [service, createBalancer(typeof urls === "string" ? [urls] : urls, { isNotSent })]));
 
   /**
    * One request; sent a second time only when it is repeatable and its connection broke before

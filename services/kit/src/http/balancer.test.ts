@@ -90,6 +90,18 @@ describe("client-side balancing over replicas", () => {
     expect(tried).toEqual([A]);
   });
 
+  it("moves on after any failure the caller says provably sent nothing (the BFF: a name that did not resolve)", async () => {
+    const notFound = () => new TypeError("fetch failed", { cause: Object.assign(new Error("getaddrinfo ENOTFOUND events-2"), { code: "ENOTFOUND" }) });
+    const tried: string[] = [];
+    const balancer = createBalancer([A, B], { isNotSent: (error) => isConnectionRefused(error) || (error as Error).cause instanceof Error && ((error as Error).cause as { code?: string }).code === "ENOTFOUND" });
+    const served = await balancer.send(async (url) => {
+      tried.push(url);
+      if (url === A) throw notFound();
+      return url;
+    });
+    expect([served, tried]).toEqual([B, [A, B]]);
+  });
+
   it("tells a refusal apart from the other ways a call fails", () => {
     expect(isConnectionRefused(refused())).toBe(true);
     expect(isConnectionRefused(new AggregateError([Object.assign(new Error("::1"), { code: "ECONNREFUSED" })]))).toBe(true);

@@ -8,6 +8,7 @@
  * - A replica that refuses the connection has provably not received the request (no connection,
  *   no bytes sent), so the same request goes on to the next replica, and the refusing one is
  *   marked down for a moment: the next requests try it last, not first, until it answers again.
+ *   (The BFF counts its other "not sent" failures the same way: options.isNotSent.)
  * - Nothing else moves a request to another replica. A request that may have been sent (reset,
  *   timeout, any answer) is the caller's to judge: resending a write the first replica may have
  *   acted on would apply it twice.
@@ -29,6 +30,12 @@ export interface Balancer {
 export interface BalancerOptions {
   downForMs?: number;
   nowMs?: () => number;
+  /**
+   * Whether a failed attempt provably never reached its replica, so the next may be asked: a
+   * refused connection unless the caller knows more ways (the BFF's isNotSent: a name that did
+   * not resolve, a connect timeout).
+   */
+  isNotSent?: (error: unknown) => boolean;
 }
 
 /** The codes a refused connection carries (Node's net, and undici's fetch error in its cause). */
@@ -51,7 +58,7 @@ export function isConnectionRefused(error: unknown): boolean {
 
 export function createBalancer(urls: readonly string[], options: BalancerOptions = {}): Balancer {
   if (urls.length === 0) throw new Error("a balancer needs at least one URL");
-  const { downForMs = REPLICA_DOWN_FOR_MS, nowMs = Date.now } = options;
+  const { downForMs = REPLICA_DOWN_FOR_MS, nowMs = Date.now, isNotSent = isConnectionRefused } = options;
   let next = 0;
   /** Index → until when it is tried last. */
   const downUntil = new Map<number, number>();
@@ -76,7 +83,7 @@ export function createBalancer(urls: readonly string[], options: BalancerOptions
           downUntil.delete(index);
           return result;
         } catch (error) {
-          if (!isConnectionRefused(error)) {
+          if (!isNotSent(error)) {
             downUntil.delete(index);
             throw error;
           }
