@@ -1,8 +1,8 @@
 /**
  * One replica of a consuming service, as its own process, for replicas.int.test.ts: the kit's bus
- * consumer in the group REPLICA_GROUP on the `users` topic, whose effect is idempotent as every
- * consumer's is (STYLE.md §5): one `effects` document per event, its `_id` the event id, so a
- * second delivery hits the unique key and changes nothing. Every delivery is also recorded in
+ * consumer in the group REPLICA_GROUP (a user.registered handler, so it reads `users`), whose
+ * effect is idempotent as every consumer's is (STYLE.md §5): one `effects` document per event,
+ * its `_id` the event id, so a second delivery hits the unique key and changes nothing. Every delivery is also recorded in
  * `deliveries` (which replica, which partition), so the test sees who handled what.
  *
  * REPLICA_STALL_ON_NAME: for a user.registered whose name is this, write the effect and then
@@ -24,7 +24,6 @@ const bus = createBus({ brokers: env.KAFKA_BROKERS!.split(","), clientId: `repli
 
 const consumer = bus.consumer({
   groupId: env.REPLICA_GROUP!,
-  topics: ["users"],
   handlers: {
     "user.registered": async (event, meta) => {
       await deliveries.insertOne({ event_id: event.id, replica, partition: meta.partition, name: event.data.name });
