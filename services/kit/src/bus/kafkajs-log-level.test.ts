@@ -16,6 +16,11 @@ describe("the level a kafkajs log entry is logged at", () => {
     expect(kafkajsLogLevel(logLevel.ERROR, entry("Response SyncGroup(key: 14, version: 3)", "The group is rebalancing, so a rejoin is needed"))).toBe("debug");
   });
 
+  it("makes CreateTopics' per-topic errors debug: processes starting together create the same topics, kafkajs resolves \"already exists\"", () => {
+    expect(kafkajsLogLevel(logLevel.ERROR, entry("Response CreateTopics(key: 19, version: 3)", "Topic creation errors"))).toBe("debug");
+    expect(kafkajsLogLevel(logLevel.ERROR, entry("Response CreateTopics(key: 19, version: 3)", "Cluster authorization failed"))).toBe("error");
+  });
+
   it("keeps every other error an error: another protocol error, or the same words outside a response", () => {
     expect(kafkajsLogLevel(logLevel.ERROR, entry("Response SaslAuthenticate(key: 36, version: 1)", "Authentication failed"))).toBe("error");
     expect(kafkajsLogLevel(logLevel.ERROR, entry("[Consumer] Crash: KafkaJSNumberOfRetriesExceeded: This server is not the leader for that topic-partition", "This server is not the leader for that topic-partition"))).toBe("error");

@@ -19,13 +19,23 @@ const SETTLING_LEADERSHIP_ERRORS = new Set([
 ]);
 
 /**
+ * CreateTopics answered with per-topic errors: when processes start together (several replicas of
+ * one service above all) they create the same topics at once and all but one hear "already
+ * exists", which kafkajs resolves as success. Any other creation error kafkajs throws, and
+ * ensureTopics fails with it (logged by its caller): this line adds nothing to that.
+ */
+const isCreateTopicsResponse = (log: LogEntry["log"]) =>
+  log.message === "Response CreateTopics(key: 19, version: 3)" && String((log as { error?: unknown }).error) === "Topic creation errors";
+
+/**
  * The level a kafkajs log entry is logged at: kafkajs's own, except that a protocol response
- * carrying a leadership-settling error (above) is debug, not error — it is retried, not lost,
- * and at error level it fills every first start's log with alarms nobody must act on.
+ * carrying a leadership-settling error (above) or CreateTopics' per-topic errors is debug, not
+ * error — it is retried or resolved, not lost, and at error level it fills every first start's
+ * log with alarms nobody must act on.
  */
 export function kafkajsLogLevel(level: logLevel, log: LogEntry["log"]): "error" | "warn" | "debug" {
   const isSettlingResponse = typeof log.message === "string" && log.message.startsWith("Response ") && SETTLING_LEADERSHIP_ERRORS.has(String((log as { error?: unknown }).error));
-  if (level === logLevel.ERROR) return isSettlingResponse ? "debug" : "error";
+  if (level === logLevel.ERROR) return isSettlingResponse || isCreateTopicsResponse(log) ? "debug" : "error";
   if (level === logLevel.WARN) return "warn";
   return "debug";
 }
