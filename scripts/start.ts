@@ -18,6 +18,7 @@
  *                              BFF and the agent balance over them. --smoke checks every replica.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { OBSERVER, processEnv } from "../deploy/observe.ts";
 import { PROCESSES } from "../deploy/processes.ts";
@@ -87,7 +88,34 @@ if (observer) {
   console.log(`  one service's recent traces as JSON: ${OBSERVER.queryUrl}/api/traces?service=bff&limit=20`);
   if (!process.env.JAEGER_UI_ASSETS) console.log("  Jaeger built from its Go module serves a placeholder page, not its UI: set JAEGER_UI_ASSETS to an unpacked jaeger-ui build (README)");
 }
+if (isSmoke && isAllGreen) await printIdleMemory();
 if (isSmoke) await stopAll(isAllGreen ? 0 : 1);
+
+/**
+ * Each process's resident memory once the stack has settled (consumers joined, start-up work
+ * done): issue 14's target is at most 120 MB per service at idle. Read from /proc (Linux).
+ */
+async function printIdleMemory(): Promise<void> {
+  const SETTLE_MS = 15_000;
+  const TARGET_MB = 120;
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const rows = [...children].flatMap(([name, child]) => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+      return Number.isFinite(kb) ? [[name, kb / 1024] as const] : [];
+    } catch {
+      return [];
+    }
+  });
+  if (rows.length === 0) return;
+  console.log(`\nIdle memory (RSS ${SETTLE_MS / 1000} s after all were healthy; target ≤ ${TARGET_MB} MB per service):`);
+  const services = new Set(SPECS.filter((spec) => spec.dir.startsWith("services/")).map((spec) => spec.name));
+  for (const [name, mb] of rows) {
+    const isService = services.has(name);
+    console.log(`  ${name.padEnd(width + 4)} ${mb.toFixed(0).padStart(5)} MB${isService && mb > TARGET_MB ? "  over the target" : ""}`);
+  }
+}
 
 /** `--replicas`' counts (none without it); a bad value is named and the supervisor exits before starting anything. */
 function replicaCounts(): Map<string, number> {
