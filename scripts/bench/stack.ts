@@ -155,6 +155,8 @@ export async function startStack(label: string, services: readonly StackService[
 
   const mongo = new MongoClient(mongoUrl);
   const redis = new Redis(redisUrl, { keyPrefix: redisPrefix, lazyConnect: true });
+  // A restarted Redis (the fault suite's) is reconnected to; ioredis would print each refused connect.
+  redis.on("error", () => undefined);
   const sessions = createSessionStore({ redis, lifetime: { idleMs: 3_600_000, absoluteMs: 86_400_000 } });
 
   const close = async () => {

@@ -91,6 +91,15 @@ try {
   const ctx: FlowContext = { stack, now, probes };
   const faults: FaultWindow[] = [];
   const healthz: Array<{ process: StackProcess; ms: number }> = [];
+  // The calendar service's BullMQ queue, read as the service names it (main.ts: `${REDIS_KEY_PREFIX}bull`).
+  const queueRedis = new Redis(infra.env.REDIS_URL, { maxRetriesPerRequest: null });
+  queueRedis.on("error", () => undefined);
+  const calendarQueue = new Queue("calendar-sync", { connection: queueRedis, prefix: `${stack.prefixes.redis}bull` });
+  calendarQueue.on("error", () => undefined);
+  const queuedJobs = async () => {
+    const counts = await calendarQueue.getJobCounts("waiting", "active", "delayed", "prioritized");
+    return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  };
 
   // Faults, one at a time, in the seeded order, with pauses between them; flows run meanwhile.
   const plan = faultPlan(random, { kills: options.kills, infraRestarts: options.infraRestarts, processes: SERVICES });
@@ -113,12 +122,14 @@ try {
         console.log(`  [${(startMs / 1_000).toFixed(0)} s] ${kind}: /healthz again ${(ms / 1_000).toFixed(1)} s after its restart`);
       } else {
         const piece = kind.slice("restart ".length) as InfraPiece;
+        // Redis holds the queued calendar jobs: say how many were there when it went down.
+        const queued = piece === "redis" ? ` with ${await queuedJobs().catch(() => "?")} calendar job(s) queued` : "";
         await infra.stop(piece);
         await sleep(downtimes[index]!);
         const upAt = now();
         await infra.up();
         faults.push({ kind, startMs, endMs: now(), recoveryMs: now() - upAt });
-        console.log(`  [${(startMs / 1_000).toFixed(0)} s] ${kind}: down ${(downtimes[index]! / 1_000).toFixed(1)} s, up again in ${((now() - upAt) / 1_000).toFixed(1)} s`);
+        console.log(`  [${(startMs / 1_000).toFixed(0)} s] ${kind}${queued}: down ${(downtimes[index]! / 1_000).toFixed(1)} s, up again in ${((now() - upAt) / 1_000).toFixed(1)} s`);
       }
     }
     isFaulting = false;
@@ -144,8 +155,6 @@ try {
   // Quiet: every effect as expected and no work left, or nothing changed for QUIET_MS.
   const countEffects = async (): Promise<EffectCount[]> =>
     Promise.all(probes.map(async (probe) => ({ flowId: probe.flowId, effect: probe.effect, expected: probe.expected(), found: await probe.count() })));
-  const queueRedis = new Redis(infra.env.REDIS_URL, { maxRetriesPerRequest: null });
-  const calendarQueue = new Queue("calendar-sync", { connection: queueRedis, prefix: `${stack.prefixes.redis}bull` });
   const stuckWork = async () => {
     const outboxes = [];
     for (const service of SERVICES) {
@@ -191,6 +200,8 @@ try {
   const failures = flows.flatMap((flow) => flow.failures);
   const byStatus = Map.groupBy(failures, (f) => (f.isHang ? "hang" : f.status === null ? "no answer" : `${f.status} ${f.code ?? "(not the JSON error shape)"}`));
   console.log(`Failed calls during faults: ${failures.length}${failures.length ? ` — ${[...byStatus].map(([key, list]) => `${key}: ${list.length}`).join(", ")}` : ""}`);
+  const signIns = flows.reduce((sum, flow) => sum + (flow.signIns ?? 0), 0);
+  if (signIns > 0) console.log(`Signed out mid-flow (session gone, signed in again): ${signIns} time(s) in ${flows.filter((flow) => flow.signIns).length} flow(s)`);
   console.log(`Stuck after quiet: ${stuck.total === 0 ? "nothing" : ""}`);
   for (const o of stuck.outboxes) console.log(`  outbox ${o.service}.${o.collection}: ${o.pending} pending, ${o.failed} failed`);
   for (const [state, n] of Object.entries(stuck.jobs)) if (n > 0) console.log(`  calendar-sync jobs ${state}: ${n}`);

@@ -40,6 +40,8 @@ export interface FlowRecord {
   /** Why not, when not. */
   failure?: string;
   failures: CallFailure[];
+  /** Times the flow found its users signed out (401) and signed them in again. */
+  signIns?: number;
 }
 
 /** One effect of one flow: how many there should be and how many were found. */
