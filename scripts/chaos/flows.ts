@@ -133,8 +133,12 @@ async function newUser(ctx: FlowContext, record: FlowRecord, label: string): Pro
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
       });
       if (answer.status === 204) return user;
-    } catch {
+      // Said in the flow's failures, so a calendar that keeps refusing is visible in the report.
+      const body = (await answer.json().catch(() => null)) as { code?: unknown } | null;
+      record.failures.push({ step: "store Google tokens", status: answer.status, code: typeof body?.code === "string" ? body.code : null, isHang: false });
+    } catch (error) {
       // calendar down: try again
+      record.failures.push({ step: "store Google tokens", status: null, code: null, isHang: error instanceof Error && error.name === "TimeoutError" });
     }
     await pause("storing Google tokens");
   }
