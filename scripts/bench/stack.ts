@@ -1,5 +1,5 @@
 /**
- * For benchmarks: the real processes (each service's and the BFF's own `src/main.ts`, as `npm
+ * For benchmarks and the fault suite (scripts/chaos): the real processes (each service's and the BFF's own `src/main.ts`, as `npm
  * start` runs them), each its own Node process on a free port, on the local infrastructure with
  * names of their own (databases, topic prefix, Redis prefix), so a figure counts what production
  * would run — one event loop per process — and nothing of the benchmark's own work.
@@ -7,6 +7,9 @@
  * The benchmark signs people in by writing BFF sessions straight into Redis (the BFF's own
  * session store), and calls a service directly with a token it mints with the key the BFF is
  * given: no OIDC provider needed.
+ *
+ * The fault suite also asks for the stand-ins (Google for calendar sync, OpenAI for chat) — in
+ * this process, so it can count what they were sent — and kills and restarts processes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -17,9 +20,20 @@ import { Redis } from "ioredis";
 import { createBus, createTokenMinter } from "@amia/kit";
 import { quietLogger } from "@amia/kit/testing";
 import { createSessionStore } from "../../bff/src/sessions/session-store.ts";
+import { createGoogleStandIn, type GoogleStandIn } from "../../deploy/google-stand-in/src/stand-in.ts";
+import { createOpenAiStandIn, type OpenAiStandIn } from "../../deploy/openai-stand-in/src/stand-in.ts";
 import { SESSION_COOKIE } from "../../bff/src/sessions/session-middleware.ts";
 
-export type StackService = "identity" | "relationships" | "events" | "notifications";
+export type StackService = "identity" | "relationships" | "events" | "notifications" | "agent" | "usage" | "calendar" | "recipes";
+/** A process of the stack: the BFF or a service. */
+export type StackProcess = "bff" | StackService;
+
+export interface StackOptions {
+  /** Runs the Google stand-in (OAuth token endpoint + Calendar v3) here and points the calendar service at it. */
+  google?: boolean;
+  /** Runs the OpenAI stand-in here and points the agent at it (otherwise the agent is offline). */
+  openai?: boolean;
+}
 
 export interface Stack {
   bffUrl: string;
@@ -32,6 +46,14 @@ export interface Stack {
   bearer: (user: { id: string; email: string }, service: StackService) => Promise<string>;
   /** A token the BFF would mint for its own calls (internal routes) to this service. */
   serviceBearer: (service: StackService) => Promise<string>;
+  /** The topic prefix and Redis key prefix every process was given. */
+  prefixes: { topic: string; redis: string };
+  google?: GoogleStandIn;
+  openai?: OpenAiStandIn;
+  /** SIGKILLs one process (a crash: no shutdown hook runs); resolves once it has exited. */
+  kill: (name: StackProcess) => Promise<void>;
+  /** Starts a process again (same port and settings); resolves with the ms until its /healthz answered. */
+  restart: (name: StackProcess, timeoutMs?: number) => Promise<number>;
   /** Stops the processes and removes their databases, topics and Redis keys. */
   close: () => Promise<void>;
 }
@@ -54,7 +76,7 @@ async function waitHealthy(url: string, child: ChildProcess, name: string, timeo
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) before it was healthy`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) })).ok) return;
     } catch {
       // not listening yet
     }
@@ -63,7 +85,7 @@ async function waitHealthy(url: string, child: ChildProcess, name: string, timeo
   throw new Error(`${name} did not answer /healthz within ${timeoutMs} ms`);
 }
 
-export async function startStack(label: string, services: readonly StackService[], extraEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(label: string, services: readonly StackService[], extraEnv: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
   const id = `${label}_${randomUUID().slice(0, 8)}`;
   const mongoUrl = process.env.MONGO_URL ?? "mongodb://127.0.0.1:27017/";
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -77,9 +99,13 @@ export async function startStack(label: string, services: readonly StackService[
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: "ES256" };
   const mint = createTokenMinter({ privateKey, kid, alg: "ES256", issuer: "amia-bff", ttlSeconds: 120 });
 
+  const google = options.google ? await createGoogleStandIn({ port: 0 }) : undefined;
+  const openai = options.openai ? await createOpenAiStandIn({ port: 0 }) : undefined;
+
   const bffPort = await freePort();
   const bffUrl = `http://127.0.0.1:${bffPort}`;
   const ports = Object.fromEntries(await Promise.all(services.map(async (service) => [service, await freePort()] as const))) as Record<StackService, number>;
+  const unreachable = "http://127.0.0.1:9";
   const serviceUrl = Object.fromEntries(services.map((service) => [service, `http://127.0.0.1:${ports[service]}`])) as Record<StackService, string>;
   const common = {
     ...process.env,
@@ -92,22 +118,30 @@ export async function startStack(label: string, services: readonly StackService[
     REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: redisPrefix,
     INTERNAL_JWKS_URL: `${bffUrl}/.well-known/jwks.json`,
+    // The BFF and the agent reach the services at these; one that is not run is unreachable.
+    ...Object.fromEntries(["IDENTITY", "RELATIONSHIPS", "EVENTS", "NOTIFICATIONS", "AGENT", "USAGE", "CALENDAR", "RECIPES"].map((name) => [`${name}_URL`, serviceUrl[name.toLowerCase() as StackService] ?? unreachable])),
+    ...(google ? { GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl, GOOGLE_CALENDAR_API_URL: google.calendarApiUrl } : {}),
+    ...(openai ? { OPENAI_BASE_URL: openai.url, OPENAI_API_KEY: "stand-in" } : {}),
     ...extraEnv,
   };
-  const children: ChildProcess[] = [];
-  const run = (name: string, dir: string, env: Record<string, string | undefined>) => {
+  /** The running child of each process, and how to start it again. */
+  const children = new Map<StackProcess, ChildProcess>();
+  const specs = new Map<StackProcess, { dir: string; env: Record<string, string | undefined> }>();
+  /** Processes the caller killed on purpose: their exit is not news. */
+  const killing = new Set<ChildProcess>();
+  const run = (name: StackProcess, dir: string, env: Record<string, string | undefined>) => {
+    specs.set(name, { dir, env });
     const child = spawn(process.execPath, ["src/main.ts"], { cwd: `${ROOT}${dir}`, env, stdio: ["ignore", "ignore", "pipe"] });
     let errors = "";
     child.stderr!.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
     child.on("exit", (code, signal) => {
-      if (!isClosing && code !== 0) console.error(`${name} exited (${signal ?? code}): ${errors}`);
+      if (!isClosing && !killing.has(child) && code !== 0) console.error(`${name} exited (${signal ?? code}): ${errors}`);
     });
-    children.push(child);
+    children.set(name, child);
     return child;
   };
   let isClosing = false;
 
-  const unreachable = "http://127.0.0.1:9";
   const bff = run("bff", "bff", {
     ...common,
     PORT: String(bffPort),
@@ -116,18 +150,19 @@ export async function startStack(label: string, services: readonly StackService[
     INTERNAL_JWT_PRIVATE_JWK: JSON.stringify(privateJwk),
     // A benchmark is many requests from one user: the limits would refuse most of them.
     RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
-    ...Object.fromEntries(["IDENTITY", "RELATIONSHIPS", "EVENTS", "NOTIFICATIONS", "AGENT", "USAGE", "CALENDAR", "RECIPES"].map((name) => [`${name}_URL`, serviceUrl[name.toLowerCase() as StackService] ?? unreachable])),
   });
   const started = services.map((service) => [service, run(service, `services/${service}`, { ...common, PORT: String(ports[service]), MONGO_DB: dbName(service) })] as const);
 
   const mongo = new MongoClient(mongoUrl);
   const redis = new Redis(redisUrl, { keyPrefix: redisPrefix, lazyConnect: true });
+  // A restarted Redis (the fault suite's) is reconnected to; ioredis would print each refused connect.
+  redis.on("error", () => undefined);
   const sessions = createSessionStore({ redis, lifetime: { idleMs: 3_600_000, absoluteMs: 86_400_000 } });
 
   const close = async () => {
     isClosing = true;
     await Promise.all(
-      children.map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))))),
+      [...children.values()].map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))))),
     );
     for (const service of services) await mongo.db(dbName(service)).dropDatabase().catch(() => undefined);
     await mongo.close();
@@ -139,6 +174,28 @@ export async function startStack(label: string, services: readonly StackService[
     const bus = createBus({ brokers: kafkaBrokers.split(","), clientId: `${id}-cleanup`, logger: quietLogger(), topicPrefix });
     await bus.deleteOwnTopics().catch(() => undefined);
     await bus.close();
+    await google?.close();
+    await openai?.close();
+  };
+
+  const urlOf = (name: StackProcess) => (name === "bff" ? bffUrl : serviceUrl[name]);
+  const kill = async (name: StackProcess) => {
+    const child = children.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    killing.add(child);
+    await new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGKILL");
+    });
+  };
+  const restart = async (name: StackProcess, timeoutMs = 60_000) => {
+    const spec = specs.get(name);
+    if (!spec) throw new Error(`${name} is not part of this stack`);
+    await kill(name);
+    const started = performance.now();
+    const child = run(name, spec.dir, spec.env);
+    await waitHealthy(urlOf(name), child, name, timeoutMs);
+    return performance.now() - started;
   };
 
   // Ctrl-C (or a kill) mid-run still stops the processes and removes what they made.
@@ -164,6 +221,11 @@ export async function startStack(label: string, services: readonly StackService[
     },
     bearer: (user, service) => mint({ id: user.id, email: user.email, kind: "user" }, service),
     serviceBearer: (service) => mint({ id: "bff", kind: "service" }, service),
+    prefixes: { topic: topicPrefix, redis: redisPrefix },
+    ...(google ? { google } : {}),
+    ...(openai ? { openai } : {}),
+    kill,
+    restart,
     close,
   };
 }
