@@ -39,7 +39,9 @@ describe("dead letters: list and replay (real Kafka)", () => {
       },
     }).start();
     await bus.publish([refused]);
-    await bus.publishRaw(bus.topicName("users"), [{ key: "k", value: "{not json" }]);
+    // Keyed like the event, so both sit in one partition (offsets 0 and 1) however many the
+    // topic has: the consumer ensures its topics at their declared count when it starts.
+    await bus.publishRaw(bus.topicName("users"), [{ key: refused.subject, value: "{not json" }]);
     const parked = await eventually(async () => {
       const letters = await listDeadLetters(bus, "users");
       return letters.length === 2 && letters;
