@@ -25,6 +25,7 @@ import { createIdentityService } from "../../services/identity/src/app.ts";
 import { createAgentService } from "../../services/agent/src/app.ts";
 import { createUsageService } from "../../services/usage/src/app.ts";
 import { AGENT_ON_BEHALF_OF } from "../../bff/src/routes/catalogue.ts";
+import { traceChatStages } from "./chat-stages.ts";
 
 const chats = Number(process.argv[process.argv.indexOf("--chats") + 1] || 0) || 100;
 const WARM_UP = 5;
@@ -95,11 +96,13 @@ try {
       (text) => /"content":"[^"]+"/.test(text),
     );
   });
+  const stages = traceChatStages({ bff: world.bff.url, agent: world.services.agent!.served.url, model: standIn.url });
   const viaBff = await measure("BFF + agent", () => {
     standIn.script([quickTurn]);
     return firstChunkMs(() => browser.call("POST", "/api/v1/agent/commands/chat", chatBody, { headers: { accept: "text/event-stream" } }), (text) => text.includes('"type":"text"'));
   });
 
+  const stageRows = stages.stop();
   const me = (await (await browser.call("GET", "/api/v1/auth/session")).json()) as { user: { id: string; email: string } };
   const agentUrl = world.services.agent!.served.url;
   const principal = { id: me.user.id, email: me.user.email, kind: "user" as const };
@@ -120,6 +123,8 @@ try {
   const rows = [direct, agentDirect, viaBff].map((row) => ({ target: row.label, "p50 ms": row.p50.toFixed(2), "p99 ms": row.p99.toFixed(2), "mean ms": row.mean.toFixed(2) }));
   console.table(rows);
   console.log(`Added by the agent alone: p50 +${(agentDirect.p50 - direct.p50).toFixed(2)} ms; by the BFF's hop: p50 +${(viaBff.p50 - agentDirect.p50).toFixed(2)} ms`);
+  console.log("Where a chat through the BFF spends its time before the model answers (median of each step):");
+  console.table(stageRows);
   console.log(`Added by BFF + agent: p50 +${(viaBff.p50 - direct.p50).toFixed(2)} ms, p99 +${(viaBff.p99 - direct.p99).toFixed(2)} ms`);
 } finally {
   await world?.close();
