@@ -185,6 +185,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "GET /api/v1/calendar/admin/jobs": { expect: own(403) },
   "POST /api/v1/calendar/admin/jobs/:id/retry": { expect: own(403) },
   "GET /api/v1/auth/tokens": { expect: own() },
+  // Disconnect acts on the caller's own connection only (nobody else's is named); last of the calendar cells' successes.
+  "DELETE /api/v1/auth/tokens": { expect: own(204) },
   "POST /api/v1/calendar/availability": { expect: own(), body: () => ({ ...timeWindow(), user_ids: [] }) },
 
   // Profile: one's own.

@@ -41,7 +41,7 @@ describe("Google tokens at sign-in", () => {
     expect(connection.status).toBe(200);
     expect(connection.body).toEqual({ is_connected: true, status: "connected", updated_at: expect.any(String) });
 
-    const events = await browser.json("GET", "/api/v1/calendar/events?timeMin=2026-01-01T00:00:00Z&timeMax=2026-12-31T00:00:00Z");
+    const events = await browser.json("GET", "/api/v1/calendar/events?timeMin=2026-11-01T00:00:00Z&timeMax=2026-12-31T00:00:00Z");
     expect(events.status).toBe(200);
     expect(events.body).toEqual({ events: [] });
     expect(google.calls().map((call) => `${call.method} ${call.path} ${call.status}`)).toEqual([
@@ -49,5 +49,21 @@ describe("Google tokens at sign-in", () => {
       "POST /token 200",
       "GET /calendar/v3/calendars/primary/events 200",
     ]);
+  });
+
+  it("Disconnect through the BFF revokes the grant at Google and leaves the browser not connected; a bad range is a 400 naming timeMax", async () => {
+    const browser = await world.signedIn(`bo-${randomUUID().slice(0, 8)}@example.com`, "Bo Lima");
+    const week = "timeMin=2026-11-23T00:00:00Z&timeMax=2026-11-30T00:00:00Z";
+    expect((await browser.json("GET", `/api/v1/calendar/events?${week}`)).status).toBe(200);
+
+    const tooLong = await browser.json("GET", "/api/v1/calendar/events?timeMin=2026-01-01T00:00:00Z&timeMax=2026-12-31T00:00:00Z");
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain("timeMax must be at most 62 days after timeMin");
+
+    expect((await browser.json("DELETE", "/api/v1/auth/tokens")).status).toBe(204);
+    expect(google.calls().filter((call) => call.path === "/revoke").map((call) => call.status)).toEqual([200]);
+    expect((await browser.json("GET", "/api/v1/auth/tokens")).body).toMatchObject({ is_connected: false, status: "not_connected" });
+    const events = await browser.json("GET", `/api/v1/calendar/events?${week}`);
+    expect(events.status).toBe(409);
   });
 });

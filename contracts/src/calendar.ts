@@ -34,11 +34,29 @@ export const ZGoogleConnectionSchema = z.object({
 });
 export type TGoogleConnection = z.infer<typeof ZGoogleConnectionSchema>;
 
-/** `GET /api/v1/calendar/events?timeMin&timeMax` (default: from now, 30 days). */
-export const ZListCalendarEventsQuerySchema = z.object({
-  timeMin: ZInstantSchema.optional().describe("Events ending after this instant (ISO 8601 with Z or an offset); default now."),
-  timeMax: ZInstantSchema.optional().describe("Events starting before this instant; default 30 days after timeMin."),
-});
+/** The longest window one events list may cover (two months and a bit: a month view with its edge weeks). */
+export const MAX_CALENDAR_EVENTS_WINDOW_DAYS = 62;
+
+/**
+ * `GET /api/v1/calendar/events?timeMin&timeMax` (default: from now, 30 days). Google's own
+ * parameter names (the dashboard and the calendar view send them); the window is bounded so one
+ * call stays a few pages of Google's list.
+ */
+export const ZListCalendarEventsQuerySchema = z
+  .object({
+    timeMin: ZInstantSchema.optional().describe("Events ending after this instant (ISO 8601 with Z or an offset); default now."),
+    timeMax: ZInstantSchema.optional().describe(`Events starting before this instant, after timeMin and at most ${MAX_CALENDAR_EVENTS_WINDOW_DAYS} days after it; default 30 days after timeMin.`),
+  })
+  .superRefine((query, ctx) => {
+    if (query.timeMax === undefined) return;
+    const from = query.timeMin === undefined ? Date.now() : Date.parse(query.timeMin);
+    const to = Date.parse(query.timeMax);
+    if (Number.isNaN(from) || Number.isNaN(to)) return; // a malformed bound has its own issue
+    if (to <= from) ctx.addIssue({ code: "custom", path: ["timeMax"], message: "timeMax must be after timeMin" });
+    else if (to - from > MAX_CALENDAR_EVENTS_WINDOW_DAYS * 86_400_000) {
+      ctx.addIssue({ code: "custom", path: ["timeMax"], message: `timeMax must be at most ${MAX_CALENDAR_EVENTS_WINDOW_DAYS} days after timeMin` });
+    }
+  });
 export type TListCalendarEventsQuery = z.infer<typeof ZListCalendarEventsQuerySchema>;
 
 /** One side of a calendar event, as Google keeps it: `date` for all-day, `date_time` otherwise. */

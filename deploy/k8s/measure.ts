@@ -64,6 +64,7 @@ const sharedEnv: Record<string, string> = {
   OIDC_PROVIDER_ISSUER: urlOf("oidc-provider"),
   OIDC_REDIRECT_URIS: `${urlOf("bff")}/api/v1/auth/callback`,
   GOOGLE_OAUTH_TOKEN_URL: `${urlOf("google-stand-in")}/token`,
+  GOOGLE_OAUTH_REVOKE_URL: `${urlOf("google-stand-in")}/revoke`,
   GOOGLE_CALENDAR_API_URL: `${urlOf("google-stand-in")}/calendar/v3`,
   GOOGLE_STAND_IN_INTROSPECTION_URL: `${urlOf("oidc-provider")}/token/introspection`,
   IDENTITY_URL: urlOf("identity"),

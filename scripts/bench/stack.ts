@@ -120,7 +120,7 @@ export async function startStack(label: string, services: readonly StackService[
     INTERNAL_JWKS_URL: `${bffUrl}/.well-known/jwks.json`,
     // The BFF and the agent reach the services at these; one that is not run is unreachable.
     ...Object.fromEntries(["IDENTITY", "RELATIONSHIPS", "EVENTS", "NOTIFICATIONS", "AGENT", "USAGE", "CALENDAR", "RECIPES"].map((name) => [`${name}_URL`, serviceUrl[name.toLowerCase() as StackService] ?? unreachable])),
-    ...(google ? { GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl, GOOGLE_CALENDAR_API_URL: google.calendarApiUrl } : {}),
+    ...(google ? { GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl, GOOGLE_OAUTH_REVOKE_URL: google.revokeUrl, GOOGLE_CALENDAR_API_URL: google.calendarApiUrl } : {}),
     ...(openai ? { OPENAI_BASE_URL: openai.url, OPENAI_API_KEY: "stand-in" } : {}),
     ...extraEnv,
   };

@@ -122,11 +122,12 @@ export const ROUTES: readonly RouteSpec[] = [
 
   // Google Calendar (calendar service). Tokens go in at sign-in (BFF → calendar, internal);
   // the browser only learns whether the calendar is connected.
-  { method: "GET", path: "/api/v1/calendar/events", service: "calendar", tag: "Calendar", summary: "My upcoming Google Calendar events (timeMin / timeMax)", query: C.ZListCalendarEventsQuerySchema, success: ok(C.ZListCalendarEventsResponseSchema) },
+  { method: "GET", path: "/api/v1/calendar/events", service: "calendar", tag: "Calendar", summary: "My Google Calendar events between timeMin and timeMax (at most 62 days; default the next 30)", query: C.ZListCalendarEventsQuerySchema, success: ok(C.ZListCalendarEventsResponseSchema) },
   { method: "POST", path: "/api/v1/calendar/free-busy", service: "calendar", tag: "Calendar", summary: "My busy times between timeMin and timeMax", body: C.ZFreeBusyBodySchema, success: ok(C.ZFreeBusyResponseSchema) },
   { method: "GET", path: "/api/v1/calendar/admin/jobs", service: "calendar", tag: "Calendar", summary: "Operators: sync job counts and the latest failures (403 unless listed in CALENDAR_ADMIN_USER_IDS)", success: ok(C.ZSyncJobsResponseSchema) },
   { method: "POST", path: "/api/v1/calendar/admin/jobs/:id/retry", service: "calendar", tag: "Calendar", summary: "Operators: retry a failed sync job", params: C.ZSyncJobParamsSchema, success: noContent },
   { method: "GET", path: "/api/v1/auth/tokens", service: "calendar", tag: "Calendar", summary: "Whether my Google Calendar is connected (never the tokens)", success: ok(C.ZGoogleConnectionSchema) },
+  { method: "DELETE", path: "/api/v1/auth/tokens", service: "calendar", tag: "Calendar", summary: "Disconnect my Google Calendar: the grant is revoked at Google and the stored tokens removed (503 when Google cannot be reached: nothing changed)", success: noContent },
   { method: "POST", path: "/api/v1/calendar/availability", service: "calendar", tag: "Calendar", summary: "Busy times of me and up to 5 connections who share theirs (never event details), with time zones and working hours", body: C.ZAvailabilityBodySchema, success: ok(C.ZAvailabilityResponseSchema) },
 
   // Profile (identity service).

@@ -59,3 +59,15 @@ export const ZCalendarSyncFailedDataSchema = z.object({
   attempts: z.number().int().min(1),
 });
 export type TCalendarSyncFailedData = z.infer<typeof ZCalendarSyncFailedDataSchema>;
+
+/**
+ * `calendar.disconnected` (subject = the user id): the user disconnected Google Calendar; the
+ * tokens were revoked at Google (or Google no longer knew them) and removed from storage. Whatever
+ * holds Google resources for the user (watch channels) stops them on this event.
+ */
+export const ZCalendarDisconnectedDataSchema = z.object({
+  user_id: ZIdSchema,
+  /** Whether Google confirmed the revocation (false: it no longer knew the token, `invalid_token`). */
+  was_revoked_at_google: z.boolean(),
+});
+export type TCalendarDisconnectedData = z.infer<typeof ZCalendarDisconnectedDataSchema>;

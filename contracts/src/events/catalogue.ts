@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZEventEnvelopeSchema } from "../envelope.ts";
 import { ZAiUsageRecordedDataSchema } from "./ai-usage-events.ts";
 import { ZAiCreditsThresholdReachedDataSchema } from "./ai-credits-events.ts";
-import { ZCalendarEventSyncedDataSchema, ZCalendarSyncFailedDataSchema } from "./calendar-events.ts";
+import { ZCalendarDisconnectedDataSchema, ZCalendarEventSyncedDataSchema, ZCalendarSyncFailedDataSchema } from "./calendar-events.ts";
 import {
   ZEventRequestApprovedDataSchema,
   ZEventRequestCreatedDataSchema,
@@ -67,6 +67,7 @@ export const ZDomainEventSchema = z.discriminatedUnion("type", [
   domainEventSchema("notification.created", ZNotificationCreatedDataSchema),
   domainEventSchema("calendar.event-synced", ZCalendarEventSyncedDataSchema),
   domainEventSchema("calendar.sync-failed", ZCalendarSyncFailedDataSchema),
+  domainEventSchema("calendar.disconnected", ZCalendarDisconnectedDataSchema),
   domainEventSchema("ai-usage.recorded", ZAiUsageRecordedDataSchema),
   domainEventSchema("ai-credits.threshold-reached", ZAiCreditsThresholdReachedDataSchema),
 ]);
@@ -103,6 +104,7 @@ export const EVENT_TOPIC = {
   "notification.created": TOPICS.notifications,
   "calendar.event-synced": TOPICS.calendar,
   "calendar.sync-failed": TOPICS.calendar,
+  "calendar.disconnected": TOPICS.calendar,
   "ai-usage.recorded": TOPICS.aiUsage,
   "ai-credits.threshold-reached": TOPICS.aiCredits,
 } as const satisfies Record<TDomainEventType, TTopic>;

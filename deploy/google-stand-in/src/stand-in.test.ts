@@ -18,6 +18,34 @@ describe("Google stand-in", () => {
   };
   const lunch = { summary: "Lunch", start: { dateTime: "2026-03-11T12:00:00Z" }, end: { dateTime: "2026-03-11T13:00:00Z" }, iCalUID: "amia-1@amia.app" };
 
+  it("pages events.list with maxResults and nextPageToken (absent on the last page), in start order", async () => {
+    const { api } = setUp();
+    for (const day of [13, 11, 12]) {
+      await api("POST", "/calendars/primary/events", { summary: `Day ${day}`, start: { dateTime: `2026-03-${day}T09:00:00Z` }, end: { dateTime: `2026-03-${day}T10:00:00Z` } });
+    }
+    const query = "timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z&singleEvents=true&orderBy=startTime&maxResults=2";
+    const first = (await (await api("GET", `/calendars/primary/events?${query}`)).json()) as { items: Array<{ summary: string }>; nextPageToken?: string };
+    expect(first.items.map((event) => event.summary)).toEqual(["Day 11", "Day 12"]);
+    expect(first.nextPageToken).toEqual(expect.any(String));
+    const second = (await (await api("GET", `/calendars/primary/events?${query}&pageToken=${first.nextPageToken}`)).json()) as { items: Array<{ summary: string }>; nextPageToken?: string };
+    expect(second.items.map((event) => event.summary)).toEqual(["Day 13"]);
+    expect(second.nextPageToken).toBeUndefined();
+  });
+
+  it("revokes a grant at /revoke as Google does: 200, then the refresh token is invalid_grant and its access tokens 401; again → 400 invalid_token", async () => {
+    const { standIn, api, refresh, refresh_token } = setUp();
+    const revoke = (token: string) => standIn.app.request("/revoke", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) });
+    const revoked = await revoke(refresh_token);
+    expect(revoked.status).toBe(200);
+    expect(standIn.tokens.isRevoked(refresh_token)).toBe(true);
+    expect((await api("GET", "/calendars/primary/events")).status).toBe(401);
+    expect(await (await refresh(refresh_token)).json()).toMatchObject({ error: "invalid_grant" });
+    const again = await revoke(refresh_token);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: "invalid_token", error_description: "Token expired or revoked" });
+    expect((await revoke("never-issued")).status).toBe(400);
+  });
+
   it("inserts with Google's shape, refuses a second insert of one iCalUID (409 duplicate), gets, patches and deletes (then 410)", async () => {
     const { api } = setUp();
     const inserted = await api("POST", "/calendars/primary/events", lunch);

@@ -72,6 +72,8 @@ export interface GoogleStandIn {
   port: number;
   /** The OAuth token endpoint: `${url}/token`. */
   tokenUrl: string;
+  /** The OAuth revocation endpoint: `${url}/revoke`. */
+  revokeUrl: string;
   /** The Calendar API root: `${url}/calendar/v3`. */
   calendarApiUrl: string;
   tokens: {
@@ -83,6 +85,8 @@ export interface GoogleStandIn {
     expireAccess: (refreshToken: string) => void;
     /** How many times the token endpoint refreshed this refresh token. */
     refreshCount: (refreshToken: string) => number;
+    /** Whether this refresh token was revoked (through `/revoke` or `revoke`). */
+    isRevoked: (refreshToken: string) => boolean;
   };
   inject: (failure: InjectedFailure) => void;
   /**
@@ -202,6 +206,9 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   };
   for (const token of options.refreshTokens ?? []) userOf(token);
 
+  /** The refresh token a token stands for: itself when it is one, the one it was issued for when an access token. */
+  const refreshTokenOf = (token: string): string | null => (users.has(token) ? token : (accessTokens.get(token)?.user ?? null));
+
   const issueAccess = (refreshToken: string, expiresInSeconds = lifetime): IssuedTokens => {
     userOf(refreshToken);
     const access = `ya29.${randomBytes(24).toString("base64url")}`;
@@ -232,6 +239,25 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     userOf(refreshToken).refreshes++;
     const issued = issueAccess(refreshToken);
     return answer(200, { access_token: issued.access_token, expires_in: lifetime, scope: "openid email profile https://www.googleapis.com/auth/calendar.events", token_type: "Bearer" });
+  });
+
+  // OAuth 2.0 revocation (https://oauth2.googleapis.com/revoke): `token` (form body or query) is
+  // a refresh or an access token; either ends the whole grant, as Google does: the refresh token
+  // answers invalid_grant from now on and its access tokens 401. An unknown or already revoked
+  // token answers 400 invalid_token.
+  app.post("/revoke", async (c) => {
+    const form = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+    const token = String(form.token ?? c.req.query("token") ?? "");
+    const answer = (status: number, body: object) => {
+      recorded.push({ method: "POST", path: "/revoke", status, user: refreshTokenOf(token) });
+      return c.json(body, status as 200);
+    };
+    const refreshToken = refreshTokenOf(token);
+    const user = refreshToken ? users.get(refreshToken) : undefined;
+    if (!refreshToken || !user || user.isRevoked) return answer(400, { error: "invalid_token", error_description: "Token expired or revoked" });
+    user.isRevoked = true;
+    for (const [access, issued] of accessTokens) if (issued.user === refreshToken) accessTokens.delete(access);
+    return answer(200, {});
   });
 
   // Calendar v3: bearer check, then injected failures, then the call itself.
@@ -316,8 +342,14 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       if (c.req.query("singleEvents") !== "true") return googleError(c, 400, "invalid", "The requested ordering is not available for the particular query.");
       items.sort((a, b) => instantOf(a.start) - instantOf(b.start));
     }
-    const maxResults = Number(c.req.query("maxResults") ?? 250);
-    return c.json({ kind: "calendar#events", etag: `"${Date.now()}"`, summary: "primary", updated: new Date().toISOString(), timeZone: "UTC", accessRole: "owner", items: items.slice(0, maxResults) });
+    // Paged as Google pages: `maxResults` per page (250 by default, 2500 at most), the next page
+    // named by an opaque `nextPageToken` (here the offset), absent on the last page.
+    const maxResults = Math.min(Number(c.req.query("maxResults") ?? 250), 2_500);
+    const offset = Number(Buffer.from(c.req.query("pageToken") ?? "", "base64url").toString() || 0);
+    if (!Number.isInteger(offset) || offset < 0) return googleError(c, 400, "invalid", "Invalid page token value.");
+    const page = items.slice(offset, offset + maxResults);
+    const nextPageToken = offset + maxResults < items.length ? Buffer.from(String(offset + maxResults)).toString("base64url") : undefined;
+    return c.json({ kind: "calendar#events", etag: `"${Date.now()}"`, summary: "primary", updated: new Date().toISOString(), timeZone: "UTC", accessRole: "owner", items: page, ...(nextPageToken ? { nextPageToken } : {}) });
   });
 
   const findEvent = (c: Context<{ Variables: { user: string } }>) => calendarOf(c).events.get(c.req.param("eventId") ?? "");
@@ -374,6 +406,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
         for (const [token, access] of accessTokens) if (access.user === refreshToken) accessTokens.delete(token);
       },
       refreshCount: (refreshToken: string) => users.get(refreshToken)?.refreshes ?? 0,
+      isRevoked: (refreshToken: string) => users.get(refreshToken)?.isRevoked ?? false,
     },
     inject: (failure: InjectedFailure) => void failures.push({ ...failure }),
     events: (refreshToken?: string) => {
@@ -399,6 +432,7 @@ export async function createGoogleStandIn(options: GoogleStandInOptions = {}): P
     url,
     port,
     tokenUrl: `${url}/token`,
+    revokeUrl: `${url}/revoke`,
     calendarApiUrl: `${url}/calendar/v3`,
     close: () =>
       new Promise<void>((resolve) => {

@@ -20,7 +20,7 @@ export interface CalendarServiceConfig {
   redisUrl: string;
   /** Prefix of the BullMQ keys (tests give each test its own). */
   queuePrefix?: string;
-  google: { tokenUrl: string; apiUrl: string; clientId: string; clientSecret: string };
+  google: { tokenUrl: string; revokeUrl: string; apiUrl: string; clientId: string; clientSecret: string };
   /** 32 bytes: the AES-256-GCM key for tokens at rest. */
   tokenEncryptionKey: Buffer;
   /** reconcileIntervalMs: how often wanted syncs are checked for jobs Redis lost (60 s by default). */
@@ -36,7 +36,7 @@ export interface CalendarServiceConfig {
 export function createCalendarService(config: CalendarServiceConfig): ServiceModuleFactory {
   return async ({ db, bus, logger, auth }) => {
     const outbox = createOutbox({ db, publish: bus.publish, logger });
-    const tokens = createTokensStore(db, createSecretCipher(config.tokenEncryptionKey));
+    const tokens = createTokensStore(db, createSecretCipher(config.tokenEncryptionKey), outbox);
     const syncs = createSyncsStore(db, outbox);
     await ensureIndexes(db, { ...SHARING_INDEXES, ...CALENDAR_SYNCS_INDEXES });
     const sharing = createSharingProjection(db);
@@ -94,7 +94,7 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     let worker: ReturnType<typeof createJobWorker> | undefined;
 
     const routes = new Hono<ServiceEnv>();
-    routes.route("/", tokensRoutes({ tokens, auth }));
+    routes.route("/", tokensRoutes({ tokens, google, auth, logger }));
     routes.route("/", calendarRoutes({ google, auth }));
     routes.route("/", availabilityRoutes({ google, sharing, auth }));
     routes.route("/", syncJobsRoutes({ queue: queue.queue, adminUserIds: config.adminUserIds ?? [] }));

@@ -15,6 +15,8 @@ export const ZCalendarEnvSchema = z
     PORT: envPort.default(4007),
     /** Google's OAuth token endpoint (the stand-in, deploy/google-stand-in, locally). */
     GOOGLE_OAUTH_TOKEN_URL: z.url().default("http://127.0.0.1:4500/token"),
+    /** Google's OAuth revocation endpoint (Disconnect revokes the user's grant there). */
+    GOOGLE_OAUTH_REVOKE_URL: z.url().default("http://127.0.0.1:4500/revoke"),
     /** Google Calendar API v3 root. */
     GOOGLE_CALENDAR_API_URL: z.url().default("http://127.0.0.1:4500/calendar/v3"),
     GOOGLE_CLIENT_ID: z.string().min(1).default("amia-web"),

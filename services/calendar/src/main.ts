@@ -13,7 +13,7 @@ await bootService({
   module: createCalendarService({
     redisUrl: env.REDIS_URL,
     ...(env.REDIS_KEY_PREFIX ? { queuePrefix: `${env.REDIS_KEY_PREFIX}bull` } : {}),
-    google: { tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL, apiUrl: env.GOOGLE_CALENDAR_API_URL, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
+    google: { tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL, revokeUrl: env.GOOGLE_OAUTH_REVOKE_URL, apiUrl: env.GOOGLE_CALENDAR_API_URL, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
     tokenEncryptionKey: tokenEncryptionKeyOf(env),
     sync: { attempts: env.CALENDAR_SYNC_ATTEMPTS, backoffMs: env.CALENDAR_SYNC_BACKOFF_MS, reconcileIntervalMs: env.CALENDAR_SYNC_RECONCILE_INTERVAL_MS },
     adminUserIds: env.CALENDAR_ADMIN_USER_IDS,

@@ -44,6 +44,8 @@ export class GoogleApiError extends Error {
 
 export interface GoogleCalendarOptions {
   tokenUrl: string;
+  /** Google's OAuth revocation endpoint (https://oauth2.googleapis.com/revoke). */
+  revokeUrl: string;
   apiUrl: string;
   clientId: string;
   clientSecret: string;
@@ -78,7 +80,16 @@ export interface GoogleCalendar {
   deleteEvent: (userId: string, eventId: string) => Promise<boolean>;
   listEvents: (userId: string, range: { timeMin: string; timeMax: string }) => Promise<GoogleEventResource[]>;
   busy: (userId: string, range: { timeMin: string; timeMax: string }) => Promise<Array<{ start: string; end: string }>>;
+  /**
+   * Revokes a token at Google (a refresh token ends the whole grant, its access tokens with it).
+   * `"unknown"`: Google no longer knew it (`invalid_token`: expired or revoked already), which
+   * leaves nothing to revoke. Any other refusal or an unreachable Google throws.
+   */
+  revokeToken: (token: string) => Promise<"revoked" | "unknown">;
 }
+
+/** Pages of events.list one read follows at most (250 each): a bounded window never needs more. */
+const MAX_LIST_PAGES = 10;
 
 const PRIMARY = "primary";
 
@@ -235,9 +246,32 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
       return true;
     },
     async listEvents(userId, range) {
-      const query = new URLSearchParams({ ...range, singleEvents: "true", orderBy: "startTime", maxResults: "250" });
-      const list = await json<{ items?: GoogleEventResource[] }>(await call("events.list", userId, "GET", `${eventsPath}?${query}`));
-      return list.items ?? [];
+      const events: GoogleEventResource[] = [];
+      let pageToken: string | undefined;
+      for (let page = 0; page < MAX_LIST_PAGES; page++) {
+        const query = new URLSearchParams({ ...range, singleEvents: "true", orderBy: "startTime", maxResults: "250", ...(pageToken ? { pageToken } : {}) });
+        const list = await json<{ items?: GoogleEventResource[]; nextPageToken?: string }>(await call("events.list", userId, "GET", `${eventsPath}?${query}`));
+        events.push(...(list.items ?? []));
+        pageToken = list.nextPageToken;
+        if (!pageToken) return events;
+      }
+      logger.warn({ user_id: userId, pages: MAX_LIST_PAGES }, "events.list still had pages; the rest of the window is left out");
+      return events;
+    },
+    async revokeToken(token) {
+      const response = await fetch(options.revokeUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }),
+        signal: AbortSignal.timeout(requestTimeoutMs),
+      }).catch((error: unknown) => {
+        // Unreachable or timed out: the caller may try again.
+        throw new GoogleApiError(503, null, `token revocation did not answer: ${(error as Error).message}`);
+      });
+      const body = (await response.json().catch(() => ({}))) as { error?: string; error_description?: string };
+      if (response.ok) return "revoked";
+      if (response.status === 400 && body.error === "invalid_token") return "unknown";
+      throw new GoogleApiError(response.status, body.error ?? null, body.error_description ?? "token revocation failed");
     },
     async busy(userId, range) {
       const answer = await json<{ calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }> }>(

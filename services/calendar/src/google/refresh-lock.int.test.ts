@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
-import { connectMongo, createRedis, createSecretCipher, type MongoConnection } from "@amia/kit";
+import { connectMongo, createOutbox, createRedis, createSecretCipher, type MongoConnection } from "@amia/kit";
 import { quietLogger, testInfra, uniqueTestNames } from "@amia/kit/testing";
 import { createGoogleStandIn, type GoogleStandIn } from "@amia/google-stand-in";
 import { createTokensStore, type TokensStore } from "../store/tokens-store.ts";
@@ -19,7 +19,8 @@ beforeEach(async () => {
   mongo = await connectMongo({ url: testInfra().mongoUrl, dbName: names.dbName, logger: quietLogger() });
   redis = createRedis({ url: testInfra().redisUrl });
   google = await createGoogleStandIn({ acceptUnknownRefreshTokens: false });
-  tokens = createTokensStore(mongo.db, createSecretCipher(randomBytes(32)));
+  // No disconnect here: an outbox that publishes nowhere.
+  tokens = createTokensStore(mongo.db, createSecretCipher(randomBytes(32)), createOutbox({ db: mongo.db, publish: async () => undefined, logger: quietLogger() }));
   keyPrefix = `${names.redisPrefix}:token-refresh:`;
 });
 afterEach(async () => {
@@ -33,6 +34,7 @@ afterEach(async () => {
 function replica(): GoogleCalendar {
   return createGoogleCalendar({
     tokenUrl: google.tokenUrl,
+    revokeUrl: google.revokeUrl,
     apiUrl: google.calendarApiUrl,
     clientId: "amia-web",
     clientSecret: "secret",
@@ -72,6 +74,7 @@ describe("access-token refresh across replicas (real Redis, Google stand-in)", (
     await redis.set(keyPrefix + user.id, "crashed-replica", "PX", 60_000);
     const calendar = createGoogleCalendar({
       tokenUrl: google.tokenUrl,
+      revokeUrl: google.revokeUrl,
       apiUrl: google.calendarApiUrl,
       clientId: "amia-web",
       clientSecret: "secret",

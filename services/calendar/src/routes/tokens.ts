@@ -1,11 +1,17 @@
 import { Hono } from "hono";
 import { validate, type ServiceAuth, type ServiceEnv } from "@amia/kit";
+import type { Logger } from "pino";
+import type { GoogleCalendar } from "../google/google-calendar.ts";
+import { disconnectGoogleCalendar } from "../operations/disconnect-google-calendar.ts";
+import { fromGoogle } from "./calendar.ts";
 import { ZIdParamsSchema, ZStoreGoogleTokensBodySchema, type TStoreGoogleTokensBody } from "@amia/contracts";
 import type { TokensStore } from "../store/tokens-store.ts";
 
 interface Deps {
   tokens: TokensStore;
+  google: GoogleCalendar;
   auth: ServiceAuth;
+  logger: Logger;
 }
 
 const toStored = (body: TStoreGoogleTokensBody) => ({
@@ -19,7 +25,7 @@ const toStored = (body: TStoreGoogleTokensBody) => ({
  * "Secrets"). The BFF hands them over at sign-in (internal route, service token); the spec's
  * `/api/v1/auth/tokens` lets the signed-in user store theirs and ask whether they are connected.
  */
-export function tokensRoutes({ tokens, auth }: Deps) {
+export function tokensRoutes({ tokens, google, auth, logger }: Deps) {
   const routes = new Hono<ServiceEnv>();
 
   routes.put("/internal/users/:id/google-tokens", auth.requireService, validate("param", ZIdParamsSchema), validate("json", ZStoreGoogleTokensBodySchema), async (c) => {
@@ -33,6 +39,12 @@ export function tokensRoutes({ tokens, auth }: Deps) {
   });
 
   routes.get("/api/v1/auth/tokens", auth.requireUser, async (c) => c.json(await tokens.connection(c.var.user.id)));
+
+  // Disconnect: revoked at Google, removed here; 204 also when there was nothing to disconnect.
+  routes.delete("/api/v1/auth/tokens", auth.requireUser, async (c) => {
+    await fromGoogle(() => disconnectGoogleCalendar({ google, tokens, logger }, c.var.user.id));
+    return c.body(null, 204);
+  });
 
   return routes;
 }

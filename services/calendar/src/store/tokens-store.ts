@@ -1,6 +1,6 @@
 import type { Db } from "mongodb";
 import type { TGoogleConnection } from "@amia/contracts";
-import type { SecretCipher } from "@amia/kit";
+import { createEvent, type Outbox, type SecretCipher, type WithOutbox } from "@amia/kit";
 
 /**
  * Each user's Google tokens (SPEC.md "User token record", table user_tokens), sealed with
@@ -10,14 +10,17 @@ import type { SecretCipher } from "@amia/kit";
 /** Storage name: renaming it strands every stored connection. */
 export const USER_TOKENS_COLLECTION = "user_tokens";
 
-/** Stored shape; field names are storage names. */
-export interface UserTokensDoc {
+/**
+ * Stored shape; field names and status values are storage names. `disconnected`: the user
+ * disconnected; the tokens are gone (null) and the document stays to carry the event of it.
+ */
+export interface UserTokensDoc extends WithOutbox {
   _id: string;
-  access_token: string;
+  access_token: string | null;
   refresh_token: string | null;
   /** Epoch ms; null when the provider did not say. */
   expires_at: number | null;
-  status: "connected" | "reconnect_required";
+  status: "connected" | "reconnect_required" | "disconnected";
   updated_at: string;
 }
 
@@ -25,7 +28,7 @@ export interface GoogleTokens {
   accessToken: string;
   refreshToken: string | null;
   expiresAtMs: number | null;
-  status: UserTokensDoc["status"];
+  status: Exclude<UserTokensDoc["status"], "disconnected">;
 }
 
 export interface TokensStore {
@@ -35,9 +38,16 @@ export interface TokensStore {
   saveAccessToken: (userId: string, accessToken: string, expiresAtMs: number | null) => Promise<void>;
   markReconnectRequired: (userId: string) => Promise<void>;
   connection: (userId: string) => Promise<TGoogleConnection>;
+  /**
+   * Removes the user's tokens and, in the same write, emits `calendar.disconnected`. Resolves
+   * false when there were none (nothing written, nothing emitted).
+   */
+  removeTokens: (userId: string, outcome: { wasRevokedAtGoogle: boolean }) => Promise<boolean>;
 }
 
-export function createTokensStore(db: Db, cipher: SecretCipher): TokensStore {
+const PRODUCER = "calendar";
+
+export function createTokensStore(db: Db, cipher: SecretCipher, outbox: Outbox): TokensStore {
   const collection = db.collection<UserTokensDoc>(USER_TOKENS_COLLECTION);
   const now = () => new Date().toISOString();
   return {
@@ -59,7 +69,7 @@ export function createTokensStore(db: Db, cipher: SecretCipher): TokensStore {
     },
     async get(userId) {
       const doc = await collection.findOne({ _id: userId });
-      if (!doc) return null;
+      if (!doc || doc.status === "disconnected" || !doc.access_token) return null;
       return {
         accessToken: cipher.decrypt(doc.access_token),
         refreshToken: doc.refresh_token ? cipher.decrypt(doc.refresh_token) : null,
@@ -71,12 +81,24 @@ export function createTokensStore(db: Db, cipher: SecretCipher): TokensStore {
       await collection.updateOne({ _id: userId }, { $set: { access_token: cipher.encrypt(accessToken), expires_at: expiresAtMs, updated_at: now() } });
     },
     async markReconnectRequired(userId) {
-      await collection.updateOne({ _id: userId }, { $set: { status: "reconnect_required", updated_at: now() } });
+      // Only a live connection: a disconnected one stays disconnected.
+      await collection.updateOne({ _id: userId, status: "connected" }, { $set: { status: "reconnect_required", updated_at: now() } });
     },
     async connection(userId) {
       const doc = await collection.findOne({ _id: userId }, { projection: { status: 1, updated_at: 1 } });
       if (!doc) return { is_connected: false, status: "not_connected", updated_at: null };
+      if (doc.status === "disconnected") return { is_connected: false, status: "not_connected", updated_at: doc.updated_at };
       return { is_connected: doc.status === "connected", status: doc.status, updated_at: doc.updated_at };
+    },
+    async removeTokens(userId, { wasRevokedAtGoogle }) {
+      const event = createEvent(PRODUCER, "calendar.disconnected", { subject: userId, actor_id: userId, data: { user_id: userId, was_revoked_at_google: wasRevokedAtGoogle } });
+      const result = await outbox.update(
+        collection,
+        { _id: userId, status: { $ne: "disconnected" } },
+        { $set: { access_token: null, refresh_token: null, expires_at: null, status: "disconnected", updated_at: now() } },
+        [event],
+      );
+      return result.matchedCount > 0;
     },
   };
 }

@@ -33,7 +33,7 @@ export function calendarServiceForTests(google: GoogleStandIn, options: TestCale
   return createCalendarService({
     redisUrl: testInfra().redisUrl,
     queuePrefix: `t:${randomUUID().slice(0, 8)}`,
-    google: { tokenUrl: google.tokenUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "test-secret" },
+    google: { tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl, apiUrl: google.calendarApiUrl, clientId: "amia-web", clientSecret: "test-secret" },
     tokenEncryptionKey: randomBytes(32),
     sync: { attempts: 2, backoffMs: 20 },
     ...options,
