@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TListCalendarEventsResponse, TSyncJobsResponse } from "@amia/contracts";
+import type { TGoogleConnection, TListCalendarEventsResponse, TSyncJobsResponse } from "@amia/contracts";
 import { api, ApiError } from "./client.ts";
 import { keys } from "./keys.ts";
 
@@ -41,5 +41,43 @@ export function useRetrySyncJob() {
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/v1/calendar/admin/jobs/${encodeURIComponent(id)}/retry`, { method: "POST" }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.syncJobs }),
+  });
+}
+
+/**
+ * The /calendar page's Google events between two instants (at most 62 days: the API refuses
+ * more). Only asked while the calendar is connected (`enabled`); a 409 (not connected, or Google
+ * refused the refresh token meanwhile) is not retried: the connection's status says which.
+ */
+export function useCalendarEventsBetween(range: { timeMin: string; timeMax: string }, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: keys.calendarEvents(range),
+    enabled,
+    queryFn: ({ signal }) => api<TListCalendarEventsResponse>("/api/v1/calendar/events", { query: range, signal }),
+    staleTime: 30_000,
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+  });
+}
+
+/** Whether my Google Calendar is connected, needs reconnecting, or is not connected (never a token). */
+export function useGoogleConnection() {
+  return useQuery({
+    queryKey: keys.calendarConnection,
+    queryFn: ({ signal }) => api<TGoogleConnection>("/api/v1/auth/tokens", { signal }),
+  });
+}
+
+/**
+ * Disconnect Google Calendar: the BFF's calendar service revokes the grant at Google and forgets
+ * the tokens. Everything read from the calendar is then stale: the whole calendar branch reloads.
+ */
+export function useDisconnectGoogle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>("/api/v1/auth/tokens", { method: "DELETE" }),
+    onSuccess: async () => {
+      client.setQueryData<TGoogleConnection>(keys.calendarConnection, { is_connected: false, status: "not_connected", updated_at: new Date().toISOString() });
+      await client.invalidateQueries({ queryKey: ["calendar"] });
+    },
   });
 }

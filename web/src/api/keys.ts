@@ -15,6 +15,7 @@ export const keys = {
   aiUsageCost: (range: object) => ["ai-usage", "cost", range] as const,
   calendarEvents: (range: object) => ["calendar", "events", range] as const,
   syncJobs: ["calendar", "sync-jobs"] as const,
+  calendarConnection: ["calendar", "connection"] as const,
   proposal: (id: string) => ["agent", "proposals", id] as const,
   conversations: ["agent", "conversations"] as const,
   conversationList: (params: object) => ["agent", "conversations", "list", params] as const,

@@ -23,6 +23,7 @@ const EventsListPage = lazy(() => import("../pages/events/EventsListPage.tsx"));
 const EventCreatePage = lazy(() => import("../pages/events/EventCreatePage.tsx"));
 const EventDetailPage = lazy(() => import("../pages/events/EventDetailPage.tsx"));
 const EventEditPage = lazy(() => import("../pages/events/EventEditPage.tsx"));
+const CalendarPage = lazy(() => import("../pages/calendar/CalendarPage.tsx"));
 const ProfilePage = lazy(() => import("../pages/profile/ProfilePage.tsx"));
 const ChatPage = lazy(() => import("../pages/chat/ChatPage.tsx"));
 const NotificationsPage = lazy(() => import("../pages/notifications/NotificationsPage.tsx"));
@@ -54,6 +55,7 @@ export function AppRoutes() {
             <Route path="/events/new" element={<EventCreatePage />} />
             <Route path="/events/:id" element={<EventDetailPage />} />
             <Route path="/events/:id/edit" element={<EventEditPage />} />
+            <Route path="/calendar" element={<CalendarPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/chat" element={<ChatPage />} />
             <Route path="/notifications" element={<NotificationsPage />} />

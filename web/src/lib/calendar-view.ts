@@ -198,6 +198,11 @@ function googleSpan(event: TCalendarEvent, timeZone: string) {
   return timedSpan(start, Number.isNaN(end) ? start : end, timeZone);
 }
 
+/** The first day a Google event covers on the viewer's clocks (the dashboard links to the calendar at it), or null. */
+export function firstDayOfCalendarEvent(event: TCalendarEvent, timeZone: string): string | null {
+  return googleSpan(event, timeZone)?.firstDay ?? null;
+}
+
 function epochOf(side: TEventDate): number {
   try {
     return eventDateToEpochMs(side);

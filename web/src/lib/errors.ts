@@ -49,6 +49,11 @@ export const DEFAULT_MESSAGES = {
   fetchSettings: "Failed to load your settings.",
   saveSettings: "Failed to save your settings.",
 
+  fetchCalendar: "Failed to load your calendar.",
+  fetchGoogleEvents: "Google Calendar could not be read just now, so only your requests are shown.",
+  fetchCalendarConnection: "Failed to load your Google Calendar connection.",
+  disconnectCalendar: "Failed to disconnect Google Calendar.",
+
   fetchFactors: "Failed to load your two-step verification.",
   enrollFactor: "Couldn't start setting up two-step verification. Please try again.",
   verifyFactor: "Couldn't check that code. Please try again.",
@@ -336,6 +341,10 @@ const WRONG_CODES_WORDS = "Too many wrong codes. Wait up to 15 minutes, then try
 export const ACTION_CODE_MESSAGES = {
   fetchEventRequest: {
     not_found: "This event request doesn't exist or has been deleted.",
+  },
+  /** Disconnect: a 503 means Google could not be reached, so nothing changed. */
+  disconnectCalendar: {
+    upstream_unavailable: "Google could not be reached, so nothing changed. Please try again in a moment.",
   },
   saveEventRequest: {
     not_found: "This event request doesn't exist or has been deleted.",

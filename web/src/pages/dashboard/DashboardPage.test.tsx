@@ -47,7 +47,8 @@ describe("DashboardPage", () => {
     expect(html).toContain("No tasks");
     expect(html).toMatch(/<a[^>]*href="\/events\/new"[^>]*>.*Create Event/);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Add Task/);
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Full Calendar/);
+    expect(html).toMatch(/<a[^>]*href="\/calendar"[^>]*><span class="btn__label">Full Calendar<\/span><\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/calendar"[^>]*>See all<span class="visually-hidden"> in the calendar<\/span><\/a>/);
   });
 
   it("shows the empty states", () => {
@@ -129,6 +130,8 @@ describe("DashboardPage", () => {
     expect(html).toContain("Waiting for your review");
     expect(html).toMatch(/href="\/events\/r1"[^>]*>Offsite</);
     expect(html).toMatch(/href="\/events\/er5"[^>]*>Event 0</);
+    // Not from a request: to the calendar at its day.
+    expect(html).toMatch(/href="\/calendar\?view=week&amp;date=2026-03-11"[^>]*>Event 1</);
     expect(html).toContain("Event 4");
     expect(html).not.toContain("Event 5");
     expect(html).toContain("Mar 11, 2026 (all day)");

@@ -15,9 +15,10 @@ export function QuickActionsCard({ onOpenRelationships }: { onOpenRelationships:
         <Button variant="secondary" size="small" disabled>
           Add Task
         </Button>
-        <Button variant="secondary" size="small" disabled>
+        {/* Issue 16 point 4: the spec's disabled button opens the calendar view. */}
+        <ButtonLink to="/calendar" variant="secondary" size="small">
           Full Calendar
-        </Button>
+        </ButtonLink>
       </div>
     </Card>
   );

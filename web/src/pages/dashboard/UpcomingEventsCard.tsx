@@ -9,7 +9,8 @@ import { UPCOMING_EVENTS_MAX, calendarEventLink, calendarEventTitle, calendarEve
 /**
  * SPEC.md section 2, Dashboard: "Upcoming events". The spec's panel was always empty; we show
  * the next two weeks of the user's calendar (issue 7), and the empty text when there is none or
- * the calendar is not connected.
+ * the calendar is not connected. Each event leads to its request, or to the calendar view at its
+ * day; "See all" to the calendar (issue 16 point 4).
  */
 export function UpcomingEventsCard() {
   const { data, isPending, isError } = useUpcomingEvents();
@@ -17,7 +18,15 @@ export function UpcomingEventsCard() {
   const events = data?.events.slice(0, UPCOMING_EVENTS_MAX) ?? [];
 
   return (
-    <Card className="dashboard-card" title="Upcoming Events">
+    <Card
+      className="dashboard-card"
+      title="Upcoming Events"
+      actions={
+        <Link to="/calendar" className="dashboard-link">
+          See all<span className="visually-hidden"> in the calendar</span>
+        </Link>
+      }
+    >
       {isPending ? (
         <div aria-busy="true">
           <SkeletonCards count={3} />
@@ -30,7 +39,7 @@ export function UpcomingEventsCard() {
       ) : (
         <ul className="dashboard-list">
           {events.map((event) => {
-            const link = calendarEventLink(event);
+            const link = calendarEventLink(event, viewerZone);
             const title = calendarEventTitle(event);
             return (
               <li key={event.id} className="dashboard-row dashboard-event">

@@ -105,9 +105,22 @@ describe("upcoming calendar events", () => {
     expect(calendarEventWhen({ start: empty, end: empty }, "UTC").when).toBe("");
   });
 
-  it("links to the event request only when it came from one", () => {
-    expect(calendarEventLink({ event_request_id: "er1" })).toBe("/events/er1");
-    expect(calendarEventLink({ event_request_id: null })).toBeNull();
+  it("links to the event request when it came from one, otherwise to the calendar at its day on the viewer's clocks", () => {
+    const event = {
+      id: "g1",
+      title: "Late call",
+      description: null,
+      location: null,
+      start: { is_all_day: false, date: null, date_time: "2026-03-11T23:30:00Z", time_zone: "UTC" },
+      end: { is_all_day: false, date: null, date_time: "2026-03-12T00:30:00Z", time_zone: "UTC" },
+      html_link: null,
+      event_request_id: null,
+    };
+    expect(calendarEventLink({ ...event, event_request_id: "er1" }, "UTC")).toBe("/events/er1");
+    expect(calendarEventLink(event, "UTC")).toBe("/calendar?view=week&date=2026-03-11");
+    expect(calendarEventLink(event, "Europe/Berlin")).toBe("/calendar?view=week&date=2026-03-12");
+    const unreadable = { is_all_day: false, date: null, date_time: null, time_zone: null };
+    expect(calendarEventLink({ ...event, start: unreadable, end: unreadable }, "UTC")).toBeNull();
   });
 
   it("names an untitled event", () => {

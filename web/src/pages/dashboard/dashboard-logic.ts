@@ -1,5 +1,6 @@
 import type { TCalendarEvent, TEventDate, TNotification } from "@amia/contracts";
 import { formatEventWhen, formatShortDate, type ZonedWhen } from "../../lib/format.ts";
+import { calendarPath, firstDayOfCalendarEvent } from "../../lib/calendar-view.ts";
 import { addDaysToDate } from "../../lib/wall-clock.ts";
 
 /*
@@ -92,9 +93,14 @@ export function calendarEventWhen(event: Pick<TCalendarEvent, "start" | "end">, 
   return formatEventWhen(calendarSideToEventDate(event.start), calendarSideToEventDate(event.end, true), viewerZone);
 }
 
-/** An upcoming event links to its event request's page when it came from one. */
-export function calendarEventLink(event: Pick<TCalendarEvent, "event_request_id">): string | null {
-  return event.event_request_id ? `/events/${encodeURIComponent(event.event_request_id)}` : null;
+/**
+ * An upcoming event links to its event request's page when it came from one, otherwise to the
+ * calendar view at its day (issue 16 point 4); null only for an event without a readable start.
+ */
+export function calendarEventLink(event: TCalendarEvent, viewerZone: string): string | null {
+  if (event.event_request_id) return `/events/${encodeURIComponent(event.event_request_id)}`;
+  const day = firstDayOfCalendarEvent(event, viewerZone);
+  return day ? calendarPath({ view: "week", date: day }) : null;
 }
 
 /** The calendar event's title, or "Untitled Event" when it has none. */
