@@ -22,6 +22,7 @@ import {
   type SettingsFormErrors,
   type SettingsFormField,
 } from "./settings-form.ts";
+import { GoogleCalendarConnection } from "./GoogleCalendarConnection.tsx";
 import { TwoStepVerification } from "./TwoStepVerification.tsx";
 import "./SettingsTab.css";
 
@@ -31,13 +32,15 @@ export const SHARE_FREE_BUSY_HINT =
   "When a connection asks the assistant for a time with you, it sees only when you are busy or free — never your events' titles, places or details.";
 
 /**
- * Issue 10 point 5: the user's time zone, working hours and consent to share free/busy; and
- * two-step verification (issue 13), a card of its own (it saves nothing with the form).
+ * Issue 10 point 5: the user's time zone, working hours and consent to share free/busy; the
+ * Google Calendar connection (issue 16 point 5) and two-step verification (issue 13), cards of
+ * their own (they save nothing with the form).
  */
 export function SettingsTab() {
   return (
     <>
       <SettingsCard />
+      <GoogleCalendarConnection />
       <TwoStepVerification />
     </>
   );
