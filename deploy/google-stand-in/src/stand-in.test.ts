@@ -187,6 +187,17 @@ describe("Google stand-in", () => {
       expect(await listed(await accessFor("1//ana-tuesday"))).toHaveLength(2);
     });
 
+    it("gives tokens on an account's calendar through its own control route (an event added \"from the phone\" is on every sign-in's calendar)", async () => {
+      const { standIn, accessFor, insert, listed } = setUpAccounts();
+      const control = await standIn.app.request("/_stand-in/accounts/sub-ana/tokens", { method: "POST" });
+      expect(control.status).toBe(200);
+      const fromPhone = (await control.json()) as { access_token: string; refresh_token: string };
+      expect((await insert(fromPhone.access_token, "phone@amia.app")).status).toBe(200);
+      // Ana's sign-in, learnt later, finds it; Bo's does not.
+      expect(await listed(await accessFor("1//ana-monday"))).toEqual(["phone@amia.app"]);
+      expect(await listed(await accessFor("1//bo"))).toEqual([]);
+    });
+
     it("keeps separate calendars for another account and for tokens of no known account", async () => {
       const { standIn, accessFor, insert, listed } = setUpAccounts();
       expect((await insert(await accessFor("1//ana-monday"), "ana@amia.app")).status).toBe(200);

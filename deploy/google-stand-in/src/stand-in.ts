@@ -85,6 +85,8 @@ export interface GoogleStandIn {
     expireAccess: (refreshToken: string) => void;
     /** How many times the token endpoint refreshed this refresh token. */
     refreshCount: (refreshToken: string) => number;
+    /** Tokens on an account's calendar (the sign-in provider's `sub`), as `POST /_stand-in/accounts/:account/tokens` gives them. */
+    issueForAccount: (account: string) => IssuedTokens;
     /** Whether this refresh token was revoked (through `/revoke` or `revoke`). */
     isRevoked: (refreshToken: string) => boolean;
   };
@@ -188,6 +190,15 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     return user;
   };
 
+  const calendarOfAccount = (account: string): Calendar => {
+    let calendar = accountCalendars.get(account);
+    if (!calendar) {
+      calendar = { events: new Map() };
+      accountCalendars.set(account, calendar);
+    }
+    return calendar;
+  };
+
   /** Learns a refresh token never seen before, in its account's calendar when accountOf names one. */
   const learn = async (refreshToken: string): Promise<void> => {
     const account = options.accountOf ? await options.accountOf(refreshToken).catch(() => null) : null;
@@ -197,14 +208,16 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       userOf(refreshToken);
       return;
     }
-    let calendar = accountCalendars.get(account);
-    if (!calendar) {
-      calendar = { events: new Map() };
-      accountCalendars.set(account, calendar);
-    }
-    users.set(refreshToken, { isRevoked: false, refreshes: 0, calendar });
+    users.set(refreshToken, { isRevoked: false, refreshes: 0, calendar: calendarOfAccount(account) });
   };
   for (const token of options.refreshTokens ?? []) userOf(token);
+
+  /** A new grant on an account's calendar, as if the person had consented in another app (their phone's calendar, say). */
+  const issueForAccount = (account: string): IssuedTokens => {
+    const refreshToken = `1//${randomUUID()}`;
+    users.set(refreshToken, { isRevoked: false, refreshes: 0, calendar: calendarOfAccount(account) });
+    return issueAccess(refreshToken);
+  };
 
   /** The refresh token a token stands for: itself when it is one, the one it was issued for when an access token. */
   const refreshTokenOf = (token: string): string | null => (users.has(token) ? token : (accessTokens.get(token)?.user ?? null));
@@ -240,6 +253,12 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const issued = issueAccess(refreshToken);
     return answer(200, { access_token: issued.access_token, expires_in: lifetime, scope: "openid email profile https://www.googleapis.com/auth/calendar.events", token_type: "Bearer" });
   });
+
+  // Not Google's: the stand-in's own control, for end-to-end tests that act "in Google" as the
+  // person would (adding an event from their phone). Tokens for the account `:account` (the
+  // sign-in provider's `sub`), whose calendar every sign-in of that account shares; then the
+  // Calendar API as Google's.
+  app.post("/_stand-in/accounts/:account/tokens", (c) => c.json(issueForAccount(c.req.param("account"))));
 
   // OAuth 2.0 revocation (https://oauth2.googleapis.com/revoke): `token` (form body or query) is
   // a refresh or an access token; either ends the whole grant, as Google does: the refresh token
@@ -407,6 +426,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       },
       refreshCount: (refreshToken: string) => users.get(refreshToken)?.refreshes ?? 0,
       isRevoked: (refreshToken: string) => users.get(refreshToken)?.isRevoked ?? false,
+      issueForAccount,
     },
     inject: (failure: InjectedFailure) => void failures.push({ ...failure }),
     events: (refreshToken?: string) => {
