@@ -66,4 +66,23 @@ describe("Google tokens at sign-in", () => {
     const events = await browser.json("GET", `/api/v1/calendar/events?${week}`);
     expect(events.status).toBe(409);
   });
+
+  it("Reconnect is a sign-in again: a connection Google stopped accepting reads reconnect_required, and the next sign-in (consent again) makes it connected", async () => {
+    const email = `cy-${randomUUID().slice(0, 8)}@example.com`;
+    const browser = await world.signedIn(email, "Cy Reis");
+    const week = "timeMin=2026-11-23T00:00:00Z&timeMax=2026-11-30T00:00:00Z";
+    expect((await browser.json("GET", `/api/v1/calendar/events?${week}`)).status).toBe(200);
+    // The refresh token the calendar service holds (the stand-in learnt it at the first refresh),
+    // revoked in the Google account, and its access token expired.
+    const refreshToken = google.calls().find((call) => call.path === "/token" && call.status === 200)!.user!;
+    google.tokens.revoke(refreshToken);
+    google.tokens.expireAccess(refreshToken);
+
+    expect((await browser.json("GET", `/api/v1/calendar/events?${week}`)).status).toBe(409);
+    expect((await browser.json("GET", "/api/v1/auth/tokens")).body).toMatchObject({ is_connected: false, status: "reconnect_required" });
+
+    const again = await world.signedIn(email, "Cy Reis");
+    expect((await again.json("GET", "/api/v1/auth/tokens")).body).toMatchObject({ is_connected: true, status: "connected" });
+    expect((await again.json("GET", `/api/v1/calendar/events?${week}`)).status).toBe(200);
+  });
 });

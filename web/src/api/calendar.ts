@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TGoogleConnection, TListCalendarEventsResponse, TSyncJobsResponse } from "@amia/contracts";
 import { api, ApiError } from "./client.ts";
 import { keys } from "./keys.ts";
@@ -55,6 +55,8 @@ export function useCalendarEventsBetween(range: { timeMin: string; timeMax: stri
     enabled,
     queryFn: ({ signal }) => api<TListCalendarEventsResponse>("/api/v1/calendar/events", { query: range, signal }),
     staleTime: 30_000,
+    // The view keeps its grid (and the keyboard focus in it) while the next week or month loads.
+    placeholderData: keepPreviousData,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
   });
 }

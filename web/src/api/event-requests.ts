@@ -55,6 +55,8 @@ export function useEventRequestsStartingBetween(range: { from: string; to: strin
       return requests;
     },
     staleTime: 30_000,
+    // The view keeps its grid (and the keyboard focus in it) while the next week or month loads.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -95,11 +95,12 @@ describe("CalendarPage", () => {
     expect(html).toMatch(/aria-current="date"[^>]*aria-label="Wednesday, November 25, 2026 \(today\)/);
     expect(html.match(/aria-current="date"/g)).toHaveLength(1);
     // The approved request's Google event is the request: one item.
-    expect(html.match(/aria-label="Team lunch, /g)).toHaveLength(1);
-    expect(html).toContain('aria-label="Dentist, 9:00 AM – 10:00 AM"');
-    expect(html).toMatch(/class="calendar-item calendar-item--tentative calendar-item--request"[^>]*aria-label="Design review, 3:00 PM – 4:00 PM, Pending approval/);
-    expect(html).toContain('<span class="calendar-item__label">Pending</span>');
-    expect(html).toMatch(/class="calendar-item calendar-item--confirmed calendar-item--request"[^>]*aria-label="Team lunch, 12:00 PM – 1:00 PM/);
+    expect(html.match(/title="Team lunch, /g)).toHaveLength(1);
+    expect(html).toContain('title="Dentist, 9:00 AM – 10:00 AM"');
+    // The pending one says so in words (its name reads "Pending approval: Design review 3:00 PM – 4:00 PM").
+    expect(html).toMatch(/class="calendar-item calendar-item--tentative calendar-item--request"[^>]*title="Design review, 3:00 PM – 4:00 PM, Pending approval/);
+    expect(html).toContain('<span class="calendar-item__label">Pending<span class="visually-hidden"> approval:</span> </span><span class="calendar-item__title">Design review</span> <span class="calendar-item__time">3:00 PM – 4:00 PM</span>');
+    expect(html).toMatch(/class="calendar-item calendar-item--confirmed calendar-item--request"[^>]*title="Team lunch, 12:00 PM – 1:00 PM/);
     // The focused day is the one tabbable day; the view buttons say which is on.
     expect(html.match(/data-day="[^"]+" tabindex="0"/g)).toEqual(['data-day="2026-11-23" tabindex="0"']);
     expect(html).toMatch(/aria-pressed="true"[^>]*>Week</);

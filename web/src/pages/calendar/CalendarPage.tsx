@@ -86,6 +86,12 @@ export function CalendarPage() {
   const range = useMemo(() => rangeOfDays(days, viewerZone), [days, viewerZone]);
   const isPhone = useIsPhone();
 
+  // The URL always names the view and the day, so Back, a reload and a shared link show the same.
+  const isUrlComplete = search.get("view") === location.view && search.get("date") === location.date;
+  useEffect(() => {
+    if (!isUrlComplete) setSearch(calendarSearch(location), { replace: true });
+  }, [isUrlComplete]);
+
   const connection = useGoogleConnection();
   const isConnected = connection.data?.status === "connected";
   const google = useCalendarEventsBetween(range, { enabled: isConnected });
@@ -112,7 +118,8 @@ export function CalendarPage() {
 
   const isLoading = requests.isPending || connection.isPending || (isConnected && google.isPending);
   const shownDays = location.view === "month" ? days.filter((day) => isInFocusedMonth(location, day)) : days;
-  const isEmpty = !isLoading && !requests.isError && items.every((item) => item.lastDay < shownDays[0]! || item.firstDay > shownDays.at(-1)!);
+  // While the next range loads, the previous one's items stay (those outside the new days are not drawn).
+  const isEmpty = !isLoading && !requests.isPlaceholderData && !google.isPlaceholderData && !requests.isError && items.every((item) => item.lastDay < shownDays[0]! || item.firstDay > shownDays.at(-1)!);
 
   return (
     <div className="page calendar-page">
@@ -120,14 +127,15 @@ export function CalendarPage() {
         <h1 className="page__title calendar-header__title">{calendarHeading(location)}</h1>
         <div className="calendar-toolbar">
           <div className="calendar-toolbar__nav" role="group" aria-label="Move through the calendar">
-            <Button variant="secondary" size="small" onClick={() => go(shiftLocation(location, -1))} aria-label={`Previous ${location.view}`}>
-              ‹ Prev
+            <Button variant="secondary" size="small" onClick={() => go(shiftLocation(location, -1))}>
+              <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> {location.view}</span>
             </Button>
             <Button variant="secondary" size="small" onClick={() => go({ ...location, date: today })}>
               Today
             </Button>
-            <Button variant="secondary" size="small" onClick={() => go(shiftLocation(location, 1))} aria-label={`Next ${location.view}`}>
-              Next ›
+            <Button variant="secondary" size="small" onClick={() => go(shiftLocation(location, 1))}>
+              Next<span className="visually-hidden"> {location.view}</span>
+              <span aria-hidden="true"> ›</span>
             </Button>
           </div>
           <div className="calendar-toolbar__views" role="group" aria-label="View">
@@ -170,7 +178,7 @@ export function CalendarPage() {
           <Skeleton lines={8} />
         </div>
       ) : (
-        <>
+        <div className="calendar-body" aria-busy={requests.isPlaceholderData || google.isPlaceholderData}>
           {isEmpty && <p className="calendar-empty">{emptyText(location)}</p>}
           {isPhone ? (
             <Agenda items={items} days={shownDays} today={today} zone={viewerZone} onOpen={open} />
@@ -179,7 +187,7 @@ export function CalendarPage() {
           ) : (
             <MonthGrid location={location} days={days} items={items} today={today} zone={viewerZone} onMove={go} onOpen={open} />
           )}
-        </>
+        </div>
       )}
 
       <GoogleEventDialog event={openEvent} zone={viewerZone} onClose={() => setOpenEvent(null)} />
@@ -247,18 +255,27 @@ function useDayKeys(location: CalendarLocation, today: string, onMove: GridProps
   return { gridRef, onKeyDown };
 }
 
+/**
+ * One item. Its accessible name is its visible text (title and time), with the words a sighted
+ * reader gets from the layout (the time of a compact item, "approval" after "Pending") added as
+ * visually hidden text, so the name and what is shown agree.
+ */
 function ItemButton({ item, zone, onOpen, compact = false, style }: { item: CalendarItem; zone: string; onOpen: GridProps["onOpen"]; compact?: boolean; style?: CSSProperties }) {
   return (
     <button
       type="button"
       className={`calendar-item calendar-item--${item.style} calendar-item--${item.source}${compact ? " calendar-item--compact" : ""}`}
       style={style}
-      aria-label={itemAccessibleName(item, zone)}
+      title={itemAccessibleName(item, zone)}
       onClick={() => onOpen(item)}
     >
-      {item.style === "tentative" && <span className="calendar-item__label">Pending</span>}
-      <span className="calendar-item__title">{item.title}</span>
-      {!item.isAllDay && <span className="calendar-item__time">{itemTimeLabel(item, zone)}</span>}
+      {item.style === "tentative" && (
+        <span className="calendar-item__label">
+          Pending<span className="visually-hidden"> approval:</span>{" "}
+        </span>
+      )}
+      <span className="calendar-item__title">{item.title}</span>{" "}
+      <span className={compact ? "visually-hidden" : "calendar-item__time"}>{itemTimeLabel(item, zone)}</span>
     </button>
   );
 }
@@ -286,6 +303,7 @@ function WeekGrid({ location, days, items, today, zone, onMove, onOpen }: GridPr
             key={day}
             data-day={day}
             tabIndex={day === location.date ? 0 : -1}
+            role="group"
             className={`calendar-week__head${day === today ? " calendar-day--today" : ""}`}
             aria-current={day === today ? "date" : undefined}
             aria-label={dayCellLabel(day, today, allDay.length + timed.length)}
@@ -362,6 +380,7 @@ function MonthGrid({ location, days, items, today, zone, onMove, onOpen }: GridP
                 data-day={day}
                 data-items-of={day}
                 tabIndex={day === location.date ? 0 : -1}
+                role="group"
                 className={`calendar-month__day${isInFocusedMonth(location, day) ? "" : " calendar-month__day--outside"}${day === today ? " calendar-day--today" : ""}`}
                 aria-current={day === today ? "date" : undefined}
                 aria-label={dayCellLabel(day, today, dayItems.length)}
