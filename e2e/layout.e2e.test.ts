@@ -304,6 +304,9 @@ const SCREENS: Screen[] = [
   { name: "event-edit", as: "ana", path: () => `/events/${made.ownEventId}/edit`, ready: async (page) => {
     await expect.poll(() => page.getByLabel("Title").inputValue(), SLOW).toBe(LONG_TITLE);
   } },
+  // The calendar (issue 16): a week and a month holding Ana's requests (pending ones tentative, a long title); an agenda below 641 px.
+  { name: "calendar-week", as: "ana", path: () => `/calendar?view=week&date=${dayFromNow(8)}`, ready: text(/Coffee 1\b/) },
+  { name: "calendar-month", as: "ana", path: () => `/calendar?view=month&date=${dayFromNow(8)}`, ready: text(/Coffee 1\b/) },
   { name: "profile-account", as: "ana", path: () => "/profile?tab=account-information", ready: text(ana.email) },
   { name: "profile-settings", as: "ana", path: () => "/profile?tab=settings", ready: text("Share my free/busy with my connections") },
   { name: "profile-relationships", as: "ana", path: () => "/profile?tab=relationships", ready: both(text(carla.email), text(eve.email), text(`friend-${run}@example.com`)) },

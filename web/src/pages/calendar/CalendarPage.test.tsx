@@ -99,7 +99,7 @@ describe("CalendarPage", () => {
     expect(html).toContain('title="Dentist, 9:00 AM – 10:00 AM"');
     // The pending one says so in words (its name reads "Pending approval: Design review 3:00 PM – 4:00 PM").
     expect(html).toMatch(/class="calendar-item calendar-item--tentative calendar-item--request"[^>]*title="Design review, 3:00 PM – 4:00 PM, Pending approval/);
-    expect(html).toContain('<span class="calendar-item__label">Pending<span class="visually-hidden"> approval:</span> </span><span class="calendar-item__title">Design review</span> <span class="calendar-item__time">3:00 PM – 4:00 PM</span>');
+    expect(html).toContain('<span class="calendar-item__head"><span class="calendar-item__label">Pending<span class="visually-hidden"> approval:</span> </span><span class="calendar-item__title">Design review</span></span> <span class="calendar-item__time">3:00 PM – 4:00 PM</span>');
     expect(html).toMatch(/class="calendar-item calendar-item--confirmed calendar-item--request"[^>]*title="Team lunch, 12:00 PM – 1:00 PM/);
     // The focused day is the one tabbable day; the view buttons say which is on.
     expect(html.match(/data-day="[^"]+" tabindex="0"/g)).toEqual(['data-day="2026-11-23" tabindex="0"']);

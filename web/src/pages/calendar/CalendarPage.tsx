@@ -269,12 +269,14 @@ function ItemButton({ item, zone, onOpen, compact = false, style }: { item: Cale
       title={itemAccessibleName(item, zone)}
       onClick={() => onOpen(item)}
     >
-      {item.style === "tentative" && (
-        <span className="calendar-item__label">
-          Pending<span className="visually-hidden"> approval:</span>{" "}
-        </span>
-      )}
-      <span className="calendar-item__title">{item.title}</span>{" "}
+      <span className="calendar-item__head">
+        {item.style === "tentative" && (
+          <span className="calendar-item__label">
+            Pending<span className="visually-hidden"> approval:</span>{" "}
+          </span>
+        )}
+        <span className="calendar-item__title">{item.title}</span>
+      </span>{" "}
       <span className={compact ? "visually-hidden" : "calendar-item__time"}>{itemTimeLabel(item, zone)}</span>
     </button>
   );
