@@ -4,6 +4,7 @@ import { ZApproverInputListSchema, ZApproverSchema } from "./approvers.ts";
 import { checkDateRangeOrder, dateBoundQuery } from "./date-range.ts";
 import { checkEventDateRange, ZEndDateSchema, ZStartDateSchema } from "./event-date.ts";
 import { DEFAULT_TAKE, pageShape, paginationQuery } from "./pagination.ts";
+import { checkRecurrenceStart, recurrenceSchema } from "./recurrence.ts";
 import { timeZoneSchema } from "./time-zone.ts";
 
 /*
@@ -58,6 +59,12 @@ export const ZEventRequestSchema = z.object({
   updated_at: ZTimestampSchema,
   /** Set once the calendar service reports the Google Calendar event (calendar.event-synced). */
   google_event_id: z.string().nullable(),
+  /**
+   * Issue 16: how the event repeats, a canonical RRULE value in the event's zone (recurrence.ts),
+   * null when it does not. Optional in the schema so events and documents from before it stay valid;
+   * the events service always fills it.
+   */
+  recurrence: z.string().nullable().optional(),
 });
 export type TEventRequest = z.infer<typeof ZEventRequestSchema>;
 
@@ -69,6 +76,8 @@ const fields = {
   start_date: ZStartDateSchema,
   end_date: ZEndDateSchema,
   importance_level: ZImportanceLevelSchema,
+  /** null (or left out): the event does not repeat. */
+  recurrence: recurrenceSchema().nullable(),
 };
 
 /**
@@ -86,8 +95,12 @@ export const ZCreateEventRequestBodySchema = z
     end_date: fields.end_date,
     importance_level: fields.importance_level.default(1),
     approvers: ZApproverInputListSchema.default([]),
+    recurrence: fields.recurrence.optional(),
   })
-  .superRefine(checkEventDateRange);
+  .superRefine((body, ctx) => {
+    checkEventDateRange(body, ctx);
+    checkRecurrenceStart(body, ctx);
+  });
 export type TCreateEventRequestBody = z.infer<typeof ZCreateEventRequestBodySchema>;
 
 /**
@@ -106,12 +119,15 @@ export const ZUpdateEventRequestBodySchema = z
     start_date: fields.start_date.optional(),
     end_date: fields.end_date.optional(),
     importance_level: fields.importance_level.optional(),
+    /** null stops the repeating; the series is the request (an edit applies to every occurrence). */
+    recurrence: fields.recurrence.optional(),
   })
   .superRefine((body, ctx) => {
     if (Object.keys(body).length === 0) {
       ctx.addIssue({ code: "custom", message: "Nothing to update: send at least one field to change" });
     }
     checkEventDateRange(body, ctx);
+    checkRecurrenceStart(body, ctx);
   });
 export type TUpdateEventRequestBody = z.infer<typeof ZUpdateEventRequestBodySchema>;
 

@@ -9,6 +9,7 @@ export * from "./time-zone.ts";
 export * from "./date-forms.ts";
 export * from "./date-range.ts";
 export * from "./event-date.ts";
+export * from "./recurrence.ts";
 export * from "./approvers.ts";
 export * from "./event-requests.ts";
 export * from "./smart-parse.ts";

@@ -35,6 +35,8 @@ const eventRequestSnapshot = {
     approval_status: true,
     google_event_id: true,
   }).shape,
+  /** Issue 16: the canonical RRULE value, null when it does not repeat; absent in events from before it. */
+  recurrence: z.string().nullable().optional(),
 };
 
 /** `event-request.created`: each approver is asked to review. */

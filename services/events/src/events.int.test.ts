@@ -394,6 +394,52 @@ describe("event requests: a material change is reviewed again", () => {
   });
 });
 
+describe("event requests: a repeating request is one series (issue 16)", () => {
+  // 11 Mar 2026 is a Wednesday.
+  const weekly = (approvers: Array<{ user_id: string; required: boolean }>) => lunch(approvers, { recurrence: "RRULE:byday=we;freq=weekly" });
+
+  it("stores the rule canonical, returns it everywhere, and asks again when the rule changes", async () => {
+    const created = await events.as(ana).post("/api/v1/event-requests", weekly([{ user_id: bruno.id, required: true }]));
+    expect(created.status).toBe(201);
+    const id = created.body.event_request.id as string;
+    expect(created.body.event_request.recurrence).toBe("FREQ=WEEKLY;BYDAY=WE");
+    expect((await events.as(bruno).get(`/api/v1/event-requests/${id}`)).body.event_request.recurrence).toBe("FREQ=WEEKLY;BYDAY=WE");
+    expect((await events.as(ana).get("/api/v1/event-requests")).body.event_requests.find((r: { id: string }) => r.id === id).recurrence).toBe("FREQ=WEEKLY;BYDAY=WE");
+
+    await events.as(bruno).post(`/api/v1/event-requests/${id}/approvals/approve`);
+    await eventually(() => published.some((e) => e.subject === id && e.type === "event-request.approved"));
+    expect(published.find((e) => e.subject === id && e.type === "event-request.approved")?.data).toMatchObject({ recurrence: "FREQ=WEEKLY;BYDAY=WE" });
+
+    const every2 = await events.as(ana).patch(`/api/v1/event-requests/${id}`, { recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE;COUNT=6" });
+    expect(every2.status).toBe(200);
+    expect(every2.body.event_request).toMatchObject({ status: "pending", recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE;COUNT=6" });
+    expect(every2.body.event_request.approvers[0]).toMatchObject({ status: "pending" });
+    await eventually(() => published.some((e) => e.subject === id && e.type === "event-request.updated"));
+    expect(published.find((e) => e.subject === id && e.type === "event-request.updated")?.data).toMatchObject({ changed_fields: ["recurrence"], reviewers_asked_again: [bruno.id] });
+
+    const once = await events.as(ana).patch(`/api/v1/event-requests/${id}`, { recurrence: null });
+    expect(once.body.event_request.recurrence).toBeNull();
+  });
+
+  it("a one-off answers recurrence null", async () => {
+    const created = await events.as(ana).post("/api/v1/event-requests", lunch([]));
+    expect(created.body.event_request.recurrence).toBeNull();
+  });
+
+  it("refuses a rule outside the subset, or one the start does not fit, with a 400 on recurrence, and changes nothing", async () => {
+    for (const recurrence of ["FREQ=HOURLY", "FREQ=MONTHLY;BYDAY=1MO", "FREQ=WEEKLY;BYDAY=MO"]) {
+      const refused = await events.as(ana).post("/api/v1/event-requests", lunch([], { recurrence }));
+      expect(refused.status, recurrence).toBe(400);
+      expect(refused.body.details.fields.map((f: { path: string }) => f.path)).toEqual(["recurrence"]);
+    }
+    const id = (await events.as(ana).post("/api/v1/event-requests", lunch([]))).body.event_request.id;
+    const moved = await events.as(ana).patch(`/api/v1/event-requests/${id}`, { recurrence: "FREQ=MONTHLY;BYMONTHDAY=1" });
+    expect(moved.status).toBe(400);
+    expect(moved.body.details.fields).toEqual([{ path: "recurrence", message: "recurrence repeats on the 1st of the month, but the event starts on the 11th" }]);
+    expect((await events.as(ana).get(`/api/v1/event-requests/${id}`)).body.event_request.recurrence).toBeNull();
+  });
+});
+
 describe("event requests: ending a relationship ends access", () => {
   it("hides the creator's requests from the former reviewer, removes them from pending ones, and tells the creator", async () => {
     const post = async (approvers: Array<{ user_id: string; required: boolean }>, title: string) =>

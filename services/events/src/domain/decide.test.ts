@@ -278,6 +278,47 @@ describe("decide: edit", () => {
   });
 });
 
+describe("decide: a repeating request (issue 16)", () => {
+  // 11 Mar 2026 is a Wednesday.
+  const weekly = (approvers: TCreateEventRequestBody["approvers"]) =>
+    accepted(decide({ type: "create", creator_id: ANA, creator_full_name: "Ana Silva", body: { ...lunch(approvers), recurrence: "FREQ=WEEKLY;BYDAY=WE" }, connected_reviewer_ids: new Set([BRUNO]) }, null, at(T0)));
+
+  it("keeps the rule on the request and in what its events carry; a one-off carries null", () => {
+    const decision = weekly([{ user_id: BRUNO, required: true }]);
+    expect(decision.state.recurrence).toBe("FREQ=WEEKLY;BYDAY=WE");
+    expect(decision.events[0]?.data).toMatchObject({ recurrence: "FREQ=WEEKLY;BYDAY=WE" });
+    expect(accepted(create([])).events.map((event) => (event.data as { recurrence?: unknown }).recurrence)).toEqual([null, null]);
+  });
+
+  it("approval covers the series: changing the rule asks the reviewers again, like a new time", () => {
+    const approved = answered(weekly([{ user_id: BRUNO, required: true }]).state, [BRUNO, "approved"]);
+    const decision = accepted(decide(editBy(ANA, { recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE" }), approved, at(T1)));
+    expect(decision.state).toMatchObject({ status: "pending", recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE" });
+    expect(decision.events[0]?.data).toMatchObject({ changed_fields: ["recurrence"], reviewers_asked_again: [BRUNO], recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE" });
+    const stopped = accepted(decide(editBy(ANA, { recurrence: null }), approved, at(T1)));
+    expect(stopped.state).toMatchObject({ status: "pending", recurrence: null });
+  });
+
+  it("the same rule again, or null on a request from before recurrence existed, is no change", () => {
+    const request = weekly([{ user_id: BRUNO, required: true }]).state;
+    expect(accepted(decide(editBy(ANA, { recurrence: "FREQ=WEEKLY;BYDAY=WE" }), request, at(T1))).events).toEqual([]);
+    const { recurrence: _dropped, ...older } = created([{ user_id: BRUNO, required: true }]);
+    expect(accepted(decide(editBy(ANA, { recurrence: null }), older, at(T1))).events).toEqual([]);
+  });
+
+  it("refuses a rule that does not fit the stored start, and a new start the stored rule does not fit", () => {
+    const oneOff = created([{ user_id: BRUNO, required: true }]);
+    expect(refusalOf(decide(editBy(ANA, { recurrence: "FREQ=WEEKLY;BYDAY=MO" }), oneOff, at(T1)))).toEqual({
+      reason: "invalid_fields",
+      fields: [{ path: "recurrence", message: "recurrence repeats on Monday, but the event starts on a Wednesday: start it on one of those days" }],
+    });
+    const request = weekly([{ user_id: BRUNO, required: true }]).state;
+    const thursday = { start_date: { date_time: "2026-03-12T12:00", time_zone: "Europe/Lisbon" }, end_date: { date_time: "2026-03-12T13:00", time_zone: "Europe/Lisbon" } };
+    expect(refusalOf(decide(editBy(ANA, thursday), request, at(T1)))).toMatchObject({ reason: "invalid_fields", fields: [{ path: "recurrence" }] });
+    expect(accepted(decide(editBy(ANA, { ...thursday, recurrence: "FREQ=WEEKLY;BYDAY=TH" }), request, at(T1))).state.recurrence).toBe("FREQ=WEEKLY;BYDAY=TH");
+  });
+});
+
 describe("decide: delete", () => {
   it("marks the request deleted at the next version and announces it with its reviewers", () => {
     const request = created([{ user_id: BRUNO, required: true }]);

@@ -3,6 +3,8 @@ import {
   eventDateRangeProblem,
   eventDateToEpochMs,
   isAllDay,
+  parseRecurrence,
+  recurrenceStartProblem,
   type TCreateEventRequestBody,
   type TEventDate,
   type TEventRequestStatus,
@@ -130,6 +132,7 @@ function create(command: CommandOf<"create">, state: EventRequestState | null, {
     notes: body.notes ?? null,
     start_date: body.start_date,
     end_date: body.end_date,
+    recurrence: body.recurrence ?? null,
     start_at: eventDateToEpochMs(body.start_date),
     importance_level: body.importance_level,
     approvers,
@@ -169,14 +172,15 @@ function review(command: CommandOf<"review">, state: EventRequestState | null, {
 }
 
 /** The fields a creator may change (wire names, as `changed_fields` lists them). */
-const EDITABLE = ["title", "description", "location", "notes", "start_date", "end_date", "importance_level"] as const;
+const EDITABLE = ["title", "description", "location", "notes", "start_date", "end_date", "recurrence", "importance_level"] as const;
 type EditableField = (typeof EDITABLE)[number];
 
 /**
- * Material fields: a change to when (date, time or time zone of either end) or where the event
- * is asks its reviewers again. Title, notes, description and importance only inform them.
+ * Material fields: a change to when (date, time or time zone of either end, or how it repeats:
+ * issue 16, approval covers the whole series) or where the event is asks its reviewers again.
+ * Title, notes, description and importance only inform them.
  */
-export const MATERIAL_FIELDS: ReadonlySet<EditableField> = new Set(["start_date", "end_date", "location"]);
+export const MATERIAL_FIELDS: ReadonlySet<EditableField> = new Set(["start_date", "end_date", "recurrence", "location"]);
 
 /**
  * The creator changes fields. A material change of a request whose reviewers answered asks every
@@ -192,6 +196,11 @@ function edit(command: CommandOf<"edit">, state: EventRequestState | null, { now
   const end = changes.end_date ?? state.end_date;
   const problem = eventDateRangeProblem(start, end);
   if (problem) return refuse({ reason: "invalid_fields", fields: [{ path: "end_date", message: problem }] });
+  // The body checks a rule against a start it carries; against the stored one it is checked here.
+  const recurrence = changes.recurrence !== undefined ? changes.recurrence : (state.recurrence ?? null);
+  const rule = recurrence === null ? null : parseRecurrence(recurrence);
+  const ruleProblem = rule === null ? null : rule.ok ? recurrenceStartProblem(rule.rule, start) : rule.message;
+  if (ruleProblem) return refuse({ reason: "invalid_fields", fields: [{ path: "recurrence", message: ruleProblem }] });
 
   const changed = EDITABLE.filter((field) => changes[field] !== undefined && !isSameValue(field, changes[field], state[field]));
   if (changed.length === 0) return unchanged(state);
@@ -224,6 +233,8 @@ export function isSameEventDate(a: TEventDate, b: TEventDate): boolean {
 
 function isSameValue(field: EditableField, value: unknown, stored: unknown): boolean {
   if (field === "start_date" || field === "end_date") return isSameEventDate(value as TEventDate, stored as TEventDate);
+  // A document from before recurrence existed has none: the same as null.
+  if (field === "recurrence") return value === (stored ?? null);
   return isDeepStrictEqual(value, stored);
 }
 

@@ -15,6 +15,12 @@ export interface EventRequestState extends Approval {
   notes: string | null;
   start_date: TEventDate;
   end_date: TEventDate;
+  /**
+   * How it repeats: a canonical RRULE value read in start_date's zone (contracts' recurrence.ts),
+   * null when it does not. The request is the series: one approval, one Google event. Absent in
+   * documents stored before issue 16 (read as null).
+   */
+  recurrence?: string | null;
   /** The start as an instant, for range filters and ordering (derived from start_date). */
   start_at: number;
   importance_level: number;
@@ -53,6 +59,7 @@ export function toEventRequest(state: EventRequestState, names: NameBook): TEven
     notes: state.notes,
     start_date: state.start_date,
     end_date: state.end_date,
+    recurrence: state.recurrence ?? null,
     importance_level: state.importance_level,
     status: state.status,
     approval_status: state.approval_status,

@@ -21,7 +21,7 @@ type State = EventRequestState;
 /** The request as events carry it: its wire fields, without the approvers and counts. */
 function snapshot(state: State) {
   const { _id, version, created_by, title, description, location, notes, start_date, end_date, importance_level, status, approval_status, google_event_id } = state;
-  return { event_request_id: _id, request_version: version, created_by, title, description, location, notes, start_date, end_date, importance_level, status, approval_status, google_event_id };
+  return { event_request_id: _id, request_version: version, created_by, title, description, location, notes, start_date, end_date, recurrence: state.recurrence ?? null, importance_level, status, approval_status, google_event_id };
 }
 
 const approverList = (state: State) => state.approvers.map(({ user_id, required }) => ({ user_id, required }));
