@@ -80,6 +80,23 @@ describe("Google stand-in", () => {
     expect(standIn.events("1//ana")).toEqual([]);
   });
 
+  it("keeps and returns a recurring event's rule, wants a time zone for it, and clears it on a patch with []", async () => {
+    const { api } = setUp();
+    const weekly = { ...lunch, start: { dateTime: "2026-03-11T12:00:00", timeZone: "Europe/Lisbon" }, end: { dateTime: "2026-03-11T13:00:00", timeZone: "Europe/Lisbon" }, recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=WE"] };
+    const inserted = (await (await api("POST", "/calendars/primary/events", weekly)).json()) as { id: string; recurrence?: string[] };
+    expect(inserted.recurrence).toEqual(["RRULE:FREQ=WEEKLY;BYDAY=WE"]);
+    const path = `/calendars/primary/events/${inserted.id}`;
+    expect(await (await api("GET", path)).json()).toMatchObject({ recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=WE"] });
+
+    const noZone = await api("POST", "/calendars/primary/events", { ...lunch, iCalUID: "amia-2@amia.app", recurrence: ["RRULE:FREQ=DAILY"] });
+    expect(noZone.status).toBe(400);
+    expect(await noZone.json()).toMatchObject({ error: { message: "Missing time zone definition for start time." } });
+    expect((await api("POST", "/calendars/primary/events", { ...weekly, iCalUID: "amia-3@amia.app", recurrence: ["FREQ=DAILY"] })).status).toBe(400);
+
+    const single = (await (await api("PATCH", path, { recurrence: [] })).json()) as Record<string, unknown>;
+    expect("recurrence" in single).toBe(false);
+  });
+
   it("keeps a deleted event's iCalUID (a second insert is a 409) until a patch of its status restores it", async () => {
     const { standIn, api } = setUp();
     const event = (await (await api("POST", "/calendars/primary/events", lunch)).json()) as { id: string };

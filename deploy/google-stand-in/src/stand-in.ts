@@ -34,6 +34,8 @@ export interface GoogleEvent {
   location?: string;
   start: GoogleEventDate;
   end: GoogleEventDate;
+  /** RFC 5545 lines of a recurring event; absent on a single one. */
+  recurrence?: string[] | null;
   iCalUID: string;
   sequence: number;
   [key: string]: unknown;
@@ -166,6 +168,27 @@ function instantOf(date: GoogleEventDate | undefined): number {
 
 const EVENT_STATUSES: ReadonlySet<string> = new Set<GoogleEvent["status"]>(["confirmed", "tentative", "cancelled"]);
 const isEventStatus = (value: unknown): value is GoogleEvent["status"] => typeof value === "string" && EVENT_STATUSES.has(value);
+
+/**
+ * Google's checks on `recurrence` (issue 16): a list of RFC 5545 lines (RRULE, EXRULE, RDATE,
+ * EXDATE), and a recurring event needs a time zone on its start and end ("Missing time zone
+ * definition for start time."), since the series is expanded in it. The rule itself is kept as
+ * sent and returned as is; an empty list (or null) on a patch makes the event a single one again.
+ */
+function recurrenceProblem(event: Partial<GoogleEvent>): string | null {
+  const recurrence = event.recurrence;
+  if (recurrence === undefined || recurrence === null) return null;
+  if (!Array.isArray(recurrence) || !recurrence.every((line) => typeof line === "string" && /^(RRULE|EXRULE|RDATE|EXDATE)[:;]/.test(line))) return "Invalid recurrence rule.";
+  if (recurrence.length === 0) return null;
+  if (!event.start?.timeZone) return "Missing time zone definition for start time.";
+  if (!event.end?.timeZone) return "Missing time zone definition for end time.";
+  return null;
+}
+
+/** A single event carries no `recurrence` field (as Google answers it). */
+function dropEmptyRecurrence(event: GoogleEvent): void {
+  if (event.recurrence === null || (Array.isArray(event.recurrence) && event.recurrence.length === 0)) delete event.recurrence;
+}
 
 /** Google's event ids: base32hex characters (a-v, 0-9), 5–1024 long. */
 const newEventId = () => randomBytes(13).toString("hex").replace(/[w-z]/g, "a");
@@ -320,6 +343,8 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const body = (await c.req.json().catch(() => null)) as Partial<GoogleEvent> | null;
     if (!body || !body.start || !body.end) return googleError(c, 400, "required", "Missing time.");
     if (body.status !== undefined && !isEventStatus(body.status)) return googleError(c, 400, "invalid", "Invalid event status.");
+    const recurrenceIssue = recurrenceProblem(body);
+    if (recurrenceIssue) return googleError(c, 400, "invalid", recurrenceIssue);
     // Google keeps a deleted event (status "cancelled") and its iCalUID: inserting that UID again
     // is a duplicate too. A client restores such an event by patching its status back.
     if (body.iCalUID && [...events.values()].some((event) => event.iCalUID === body.iCalUID)) {
@@ -342,6 +367,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       iCalUID: body.iCalUID ?? `${id}@google.com`,
       sequence: 0,
     };
+    dropEmptyRecurrence(event);
     events.set(id, event);
     return c.json(event);
   });
@@ -387,7 +413,10 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const isRestore = body.status === "confirmed" || body.status === "tentative";
     if (event.status === "cancelled" && !isRestore) return googleError(c, 410, "deleted", "Resource has been deleted");
     const { id: _id, iCalUID: _uid, kind: _kind, ...changes } = body;
+    const recurrenceIssue = recurrenceProblem({ ...event, ...changes });
+    if (recurrenceIssue) return googleError(c, 400, "invalid", recurrenceIssue);
     Object.assign(event, changes, { updated: new Date().toISOString(), sequence: event.sequence + 1, etag: `"${Date.now()}"` });
+    dropEmptyRecurrence(event);
     return c.json(event);
   });
 

@@ -133,6 +133,42 @@ describe("calendar: approval → one Google event", () => {
   });
 });
 
+describe("calendar: a repeating request is one recurring Google event (issue 16)", () => {
+  it("approval puts one event with the RRULE and the zone on Google; it reads back equal; a rule change and its end reach it", async () => {
+    const events = await harness.mount("events", createEventsService);
+    const user = await connectedUser();
+    // 11 Mar 2026 is a Wednesday. No reviewers: approved at once.
+    const body = { title: "Planning", ...lisbonNoon, recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE;UNTIL=20260624" };
+    const created = await events.as({ id: user.id }).post("/api/v1/event-requests", body);
+    expect(created.status).toBe(201);
+    const id = created.body.event_request.id as string;
+
+    const synced = await syncedFor(id);
+    const held = google.events(user.refreshToken);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({
+      id: synced.data.google_event_id,
+      iCalUID: iCalUidOf(id),
+      // UNTIL: the end of 24 June in Lisbon (summer time, UTC+1), as RFC 5545 wants it beside a zoned start.
+      recurrence: ["RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=WE;UNTIL=20260624T225959Z"],
+      start: { dateTime: "2026-03-11T12:00:00", timeZone: "Europe/Lisbon" },
+      end: { dateTime: "2026-03-11T13:00:00", timeZone: "Europe/Lisbon" },
+    });
+
+    // Read back through Google's API: the same rule, and the request still says what was asked.
+    const readBack = await fetch(`${google.url}/calendar/v3/calendars/primary/events/${synced.data.google_event_id}`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+    expect(readBack.status).toBe(200);
+    expect(((await readBack.json()) as { recurrence?: string[] }).recurrence).toEqual(held[0]!.recurrence);
+    expect((await events.as({ id: user.id }).get(`/api/v1/event-requests/${id}`)).body.event_request.recurrence).toBe(body.recurrence);
+
+    expect((await events.as({ id: user.id }).patch(`/api/v1/event-requests/${id}`, { recurrence: "FREQ=WEEKLY;BYDAY=WE;COUNT=4" })).status).toBe(200);
+    await eventually(() => google.events(user.refreshToken)[0]?.recurrence?.[0] === "RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4");
+    expect((await events.as({ id: user.id }).patch(`/api/v1/event-requests/${id}`, { recurrence: null })).status).toBe(200);
+    await eventually(() => google.events(user.refreshToken)[0] !== undefined && !("recurrence" in google.events(user.refreshToken)[0]!));
+    expect(google.events(user.refreshToken)).toHaveLength(1);
+  });
+});
+
 describe("calendar: tokens and Google's failures", () => {
   it("refreshes an expired access token once and carries on (401 → refresh → success)", async () => {
     const user = await connectedUser();

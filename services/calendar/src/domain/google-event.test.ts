@@ -29,4 +29,13 @@ describe("Google event from an event request", () => {
     expect(googleEventBody({ ...base, ...dates }, "tentative").status).toBe("tentative");
     expect(googleEventBody({ ...base, ...dates }, "confirmed").status).toBe("confirmed");
   });
+
+  it("makes a repeating request one recurring event: RRULE lines, [] for a one-off, nothing for a snapshot from before recurrence", () => {
+    const dates = { start_date: { date_time: "2026-11-24T09:30", time_zone: "America/New_York" }, end_date: { date_time: "2026-11-24T10:00", time_zone: "America/New_York" } };
+    const weekly = googleEventBody({ ...base, ...dates, recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20261231" }, "confirmed");
+    expect(weekly.recurrence).toEqual(["RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20270101T045959Z"]);
+    expect(weekly.start).toEqual({ dateTime: "2026-11-24T09:30:00", timeZone: "America/New_York" });
+    expect(googleEventBody({ ...base, ...dates, recurrence: null }, "confirmed").recurrence).toEqual([]);
+    expect("recurrence" in googleEventBody({ ...base, ...dates }, "confirmed")).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import type { TCalendarEvent, TEventDate } from "@amia/contracts";
+import { parseRecurrence, recurrenceForGoogle, type TCalendarEvent, type TEventDate } from "@amia/contracts";
 import type { TSyncEventStatus, TSyncSnapshot } from "../jobs/sync-job.ts";
 
 /**
@@ -39,17 +39,33 @@ function googleDate(value: TEventDate, isEnd: boolean): GoogleDate {
 }
 
 /**
+ * Google's `recurrence` list for a request (issue 16): one "RRULE:" line, UNTIL made the instant
+ * RFC 5545 wants (contracts' recurrenceForGoogle); `[]` for a one-off, so a patch of a series that
+ * stopped repeating clears Google's rule. Google expands the series in start.timeZone, which every
+ * body carries (Google refuses a recurring event without it). A snapshot from before issue 16
+ * (undefined) leaves the field out, so its body is what it was.
+ */
+function googleRecurrence(snapshot: TSyncSnapshot): string[] | undefined {
+  if (snapshot.recurrence === undefined) return undefined;
+  const parsed = snapshot.recurrence === null ? null : parseRecurrence(snapshot.recurrence);
+  return parsed?.ok ? recurrenceForGoogle(parsed.rule, snapshot.start_date) : [];
+}
+
+/**
  * The body of an insert or a full patch. `status` is Google's: "tentative" while an approved
- * request is reviewed again after a material change, "confirmed" once approved.
+ * request is reviewed again after a material change, "confirmed" once approved. A repeating
+ * request is one recurring Google event: approval covers the series.
  */
 export function googleEventBody(snapshot: TSyncSnapshot, status: TSyncEventStatus) {
   const description = [snapshot.description, snapshot.notes].filter((part) => part && part.trim()).join("\n\n");
+  const recurrence = googleRecurrence(snapshot);
   return {
     summary: snapshot.title ?? "Untitled Event",
     description: description || null,
     location: snapshot.location ?? null,
     start: googleDate(snapshot.start_date, false),
     end: googleDate(snapshot.end_date, true),
+    ...(recurrence === undefined ? {} : { recurrence }),
     status,
   };
 }
@@ -65,6 +81,8 @@ export interface GoogleEventResource {
   location?: string;
   start?: { date?: string; dateTime?: string; timeZone?: string };
   end?: { date?: string; dateTime?: string; timeZone?: string };
+  /** RFC 5545 lines ("RRULE:FREQ=WEEKLY;BYDAY=TU") on a recurring event; absent on a single one. */
+  recurrence?: string[];
   iCalUID?: string;
 }
 

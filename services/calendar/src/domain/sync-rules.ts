@@ -56,6 +56,8 @@ function snapshotOf(data: TSyncSnapshot): TSyncSnapshot {
     notes: data.notes,
     start_date: data.start_date,
     end_date: data.end_date,
+    // Left out when the event predates recurrence (issue 16), so such a job's body is unchanged.
+    ...(data.recurrence === undefined ? {} : { recurrence: data.recurrence }),
   };
 }
 
