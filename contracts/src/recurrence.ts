@@ -56,7 +56,8 @@ export interface TRecurrenceRule {
 
 export type TRecurrenceParse = { ok: true; rule: TRecurrenceRule } | { ok: false; message: string };
 
-const WEEKDAY_NAMES: Record<TRecurrenceWeekday, string> = {
+/** Each RFC 5545 day in English words (the rule's words, the form's labels). */
+export const RECURRENCE_WEEKDAY_NAMES: Readonly<Record<TRecurrenceWeekday, string>> = {
   MO: "Monday",
   TU: "Tuesday",
   WE: "Wednesday",
@@ -203,7 +204,7 @@ export function recurrenceStartProblem(rule: TRecurrenceRule, start: TEventDate)
   const wall = startWallClock(start);
   const weekday = RECURRENCE_WEEKDAYS[weekdayIndex(wall)]!;
   if (rule.freq === "WEEKLY" && rule.by_day.length > 0 && !rule.by_day.includes(weekday)) {
-    return `recurrence repeats on ${listWords(rule.by_day.map((day) => WEEKDAY_NAMES[day]))}, but the event starts on a ${WEEKDAY_NAMES[weekday]}: start it on one of those days`;
+    return `recurrence repeats on ${listWords(rule.by_day.map((day) => RECURRENCE_WEEKDAY_NAMES[day]))}, but the event starts on a ${RECURRENCE_WEEKDAY_NAMES[weekday]}: start it on one of those days`;
   }
   if (rule.freq === "MONTHLY" && rule.by_month_day !== null && rule.by_month_day !== wall.day) {
     return `recurrence repeats on the ${ordinal(rule.by_month_day)} of the month, but the event starts on the ${ordinal(wall.day)}`;
@@ -310,21 +311,23 @@ export function recurrenceForGoogle(rule: TRecurrenceRule, start: TEventDate): s
  * The rule in words, as lists and detail show it: "Every weekday at 10:00", "Every 2 weeks on
  * Tuesday at 09:30", "Monthly on the 1st", "Every day at 09:15, 10 times", "Every Friday, until
  * 25 Dec 2026". Times are the start's wall-clock time in the event's zone (24-hour); all-day
- * events name no time.
+ * events name no time. `nameZone` adds the zone after the time ("at 10:00 (Europe/Lisbon)"), for a
+ * reader whose own clocks differ.
  */
-export function describeRecurrence(rule: TRecurrenceRule, start: TEventDate): string {
+export function describeRecurrence(rule: TRecurrenceRule, start: TEventDate, options: { nameZone?: boolean } = {}): string {
   const wall = startWallClock(start);
-  const time = wall.isAllDay ? "" : ` at ${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
+  const zone = options.nameZone ? ` (${start.time_zone})` : "";
+  const time = wall.isAllDay ? "" : ` at ${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}${zone}`;
   return `${repeatWords(rule, wall)}${time}${endWords(rule)}`;
 }
 
 /** `describeRecurrence` from the stored value; null for no value (or one that does not read). */
-export function describeRecurrenceText(value: string | null | undefined, start: TEventDate): string | null {
+export function describeRecurrenceText(value: string | null | undefined, start: TEventDate, options: { nameZone?: boolean } = {}): string | null {
   if (!value) return null;
   const parsed = parseRecurrence(value);
   if (!parsed.ok) return null;
   try {
-    return describeRecurrence(parsed.rule, start);
+    return describeRecurrence(parsed.rule, start, options);
   } catch {
     return null;
   }
@@ -339,8 +342,8 @@ function repeatWords(rule: TRecurrenceRule, first: TCalendarDate): string {
       const days = rule.by_day.length > 0 ? rule.by_day : [RECURRENCE_WEEKDAYS[weekdayIndex(first)]!];
       const isWeekdays = days.length === 5 && WEEKDAYS_MO_FR.every((day) => days.includes(day));
       if (days.length === 7) return rule.interval === 1 ? "Every day" : `Every ${rule.interval} weeks, every day`;
-      if (rule.interval === 1) return isWeekdays ? "Every weekday" : `Every ${listWords(days.map((day) => WEEKDAY_NAMES[day]))}`;
-      return `Every ${rule.interval} weeks on ${isWeekdays ? "weekdays" : listWords(days.map((day) => WEEKDAY_NAMES[day]))}`;
+      if (rule.interval === 1) return isWeekdays ? "Every weekday" : `Every ${listWords(days.map((day) => RECURRENCE_WEEKDAY_NAMES[day]))}`;
+      return `Every ${rule.interval} weeks on ${isWeekdays ? "weekdays" : listWords(days.map((day) => RECURRENCE_WEEKDAY_NAMES[day]))}`;
     }
     case "MONTHLY": {
       const day = ordinal(rule.by_month_day ?? first.day);

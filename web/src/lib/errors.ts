@@ -133,7 +133,10 @@ const EVENT_FIELDS = {
  */
 export const FIELD_MESSAGES = {
   /** POST and PATCH /api/v1/event-requests. */
-  event_request: EVENT_FIELDS,
+  event_request: {
+    ...EVENT_FIELDS,
+    recurrence: "This repeat can't be saved: check that the event starts on one of its days, and when it ends.",
+  },
   /** POST /api/v1/event-requests/commands/auto-fill (the form as it stands, and what was typed). */
   smart_fill: {
     ...EVENT_FIELDS,

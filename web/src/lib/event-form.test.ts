@@ -6,6 +6,7 @@ import {
   ZUpdateEventRequestBodySchema,
   type TEventRequest,
 } from "@amia/contracts";
+import { NO_REPEAT } from "./repeat.ts";
 import {
   DEFAULT_OFFSET_MINUTES,
   applySmartFill,
@@ -59,6 +60,8 @@ describe("emptyEventForm", () => {
       approver_id: null,
       required_review: false,
       time_zone: TZ,
+      // Does not repeat; the Repeat choice's other values wait for it (lib/repeat.ts).
+      ...NO_REPEAT,
     });
   });
 });
@@ -333,6 +336,7 @@ describe("fromEventRequest", () => {
       approver_id: "user-2",
       required_review: true,
       time_zone: TZ,
+      ...NO_REPEAT,
     });
   });
 

@@ -11,6 +11,7 @@ import {
 } from "@amia/contracts";
 import { END_BEFORE_START_WORDS, FIELD_MESSAGES, TIME_ZONE_MESSAGE } from "./errors.ts";
 import { formatShortDate, formatTime } from "./format.ts";
+import { NO_REPEAT, recurrenceOf, repeatErrors, repeatFromRecurrence, type RepeatFields } from "./repeat.ts";
 import { addDaysToDate, addMinutesToTime, parseTime, resolveWallClock, splitDateTime, wallClockAt } from "./wall-clock.ts";
 
 /*
@@ -38,7 +39,8 @@ export const END_BEFORE_START = END_BEFORE_START_WORDS;
 /** "Required Review" ticked with nobody chosen: said on the reviewer, not silently dropped. */
 export const REVIEWER_FOR_REQUIRED_REVIEW = "Choose a reviewer, or untick Required Review.";
 
-export type EventFormValues = {
+/** The Repeat choice's values are the form's too (lib/repeat.ts, issue 16). */
+export type EventFormValues = RepeatFields & {
   title: string;
   location: string;
   description: string;
@@ -78,6 +80,7 @@ export function emptyEventForm(timeZone: string): EventFormValues {
     approver_id: null,
     required_review: false,
     time_zone: timeZone,
+    ...NO_REPEAT,
   };
 }
 
@@ -195,7 +198,7 @@ function sideChanged(values: EventFormValues, baseline: EventFormValues, side: S
  * needs a reviewer to require (on a new event: an edit's reviewer is fixed at creation).
  */
 export function validateEventForm(values: EventFormValues, baseline?: EventFormValues): EventFormErrors {
-  const errors = dateTimeErrors(values, baseline);
+  const errors: EventFormErrors = { ...dateTimeErrors(values, baseline), ...repeatErrors(values) };
   if (!baseline && values.required_review && !values.approver_id) errors.approver_id = REVIEWER_FOR_REQUIRED_REVIEW;
   return errors;
 }
@@ -300,6 +303,8 @@ export function toCreatePayload(values: EventFormValues): TCreateEventRequestBod
     importance_level: DEFAULT_IMPORTANCE_LEVEL,
     approvers: values.approver_id ? [{ user_id: values.approver_id, required: values.required_review }] : [],
   };
+  const recurrence = recurrenceOf(values);
+  if (recurrence !== null) body.recurrence = recurrence;
   const text = {
     title: textOrUndefined(values.title),
     location: textOrUndefined(values.location),
@@ -328,6 +333,10 @@ const TEXT_FIELDS = ["title", "location", "description", "notes"] as const;
  *   zone now chosen (what the form shows is what is saved).
  * - Text fields are sent when changed, trimmed; a cleared one as "" (the contract takes no null).
  * - importance_level is not sent: the form does not show it, so it never changes here.
+ * - recurrence is sent when the rule the Repeat choice makes differs from the one the stored
+ *   request's values make (null: stop repeating); both sides are made the same way, so a stored
+ *   "FREQ=WEEKLY" (the start's day implied) opened and saved sends nothing. It is material: the
+ *   reviewers are asked again.
  */
 export function toUpdatePayload(baseline: EventFormValues, values: EventFormValues): TUpdateEventRequestBody | null {
   const body: TUpdateEventRequestBody = {};
@@ -341,6 +350,8 @@ export function toUpdatePayload(baseline: EventFormValues, values: EventFormValu
   if (values.end_date !== "" && sideChanged(values, baseline, "end")) {
     body.end_date = toEventDate(values.end_date, values.end_time, values.all_day, timeZone);
   }
+  const recurrence = recurrenceOf(values);
+  if (recurrence !== recurrenceOf(baseline)) body.recurrence = recurrence;
   return Object.keys(body).length > 0 ? body : null;
 }
 
@@ -397,6 +408,7 @@ export function fromEventRequest(request: TEventRequest): EventFormValues {
     approver_id: first?.user_id ?? null,
     required_review: first?.required ?? false,
     time_zone: zone,
+    ...repeatFromRecurrence(request.recurrence, start?.date ?? ""),
   };
 }
 

@@ -13,6 +13,7 @@ import { ZonedTime } from "../../components/ZonedTime.tsx";
 import { ACTION_CODE_MESSAGES, DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
 import { calendarNote, statusLabel, statusTone } from "../../lib/event-status.ts";
 import { formatEventSide } from "../../lib/format.ts";
+import { recurrenceWords } from "../../lib/repeat.ts";
 import { UNTITLED_EVENT } from "../../lib/truncate.ts";
 import { eventRequestPath } from "./dashboard-logic.ts";
 
@@ -74,6 +75,7 @@ export function EventRequestDetails({ request }: { request: TEventRequest }) {
         <Field label="End">
           <ZonedTime value={formatEventSide(request.end_date, viewerZone)} empty="Not provided" />
         </Field>
+        {request.recurrence && <Field label="Repeats">{recurrenceWords(request, viewerZone)}</Field>}
         <Field label="Location">{orNone(request.location)}</Field>
         <Field label="Description">{orNone(request.description)}</Field>
         <Field label="Notes">{orNone(request.notes)}</Field>

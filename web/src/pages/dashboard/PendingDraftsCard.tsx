@@ -7,7 +7,9 @@ import { Card } from "../../components/Card.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Pill } from "../../components/Pill.tsx";
 import { SkeletonCards } from "../../components/Skeleton.tsx";
+import { useViewerTimeZone } from "../../api/settings.ts";
 import { statusLabel, statusTone } from "../../lib/event-status.ts";
+import { recurrenceWords } from "../../lib/repeat.ts";
 import { UNTITLED_EVENT, draftTitle } from "../../lib/truncate.ts";
 import { DASHBOARD_LIST_SIZE, deleteDraftMessage, eventRequestPath, hasMoreThanShown } from "./dashboard-logic.ts";
 import { EventRequestDetailsModal } from "./EventRequestDetailsModal.tsx";
@@ -18,6 +20,7 @@ import { EventRequestDetailsModal } from "./EventRequestDetailsModal.tsx";
  */
 export function PendingDraftsCard() {
   const navigate = useNavigate();
+  const viewerZone = useViewerTimeZone();
   const drafts = useEventRequests({ take: DASHBOARD_LIST_SIZE });
   const toReview = useEventRequests({ role: "reviewer", status: "pending", take: DASHBOARD_LIST_SIZE });
   const deleteRequest = useDeleteEventRequest();
@@ -64,6 +67,7 @@ export function PendingDraftsCard() {
                   </span>
                   <span className="dashboard-row-meta">
                     <Pill tone={statusTone(request.status)}>{statusLabel(request.status)}</Pill>
+                    {request.recurrence && <span>{recurrenceWords(request, viewerZone)}</span>}
                   </span>
                 </div>
                 <div className="dashboard-row-actions">

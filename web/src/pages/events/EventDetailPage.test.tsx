@@ -101,3 +101,18 @@ describe("EventDetailPage, seen by its creator in the event's zone", () => {
     expect(html).toContain("Created Nov 20, 2026<");
   });
 });
+
+describe("EventDetailPage, a repeating request (issue 16)", () => {
+  const weekly = { ...request, recurrence: "FREQ=WEEKLY;BYDAY=TH;COUNT=10" };
+
+  it("says how it repeats in words, in the event's time with its zone named when the viewer's clocks differ, and that approval covers the series", () => {
+    const html = renderDetail(weekly, "u2", "America/Los_Angeles");
+    expect(html).toContain("<dt>Repeats</dt>");
+    expect(html).toContain("Every Thursday at 15:00 (UTC), 10 times. Approval covers every occurrence");
+    expect(renderDetail(weekly, "u1", "UTC")).toContain("Every Thursday at 15:00, 10 times. Approval covers every occurrence");
+  });
+
+  it("says nothing about repeating for a one-off", () => {
+    expect(renderDetail(request, "u1", "UTC")).not.toContain("Repeats");
+  });
+});

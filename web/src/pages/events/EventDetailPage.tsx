@@ -24,6 +24,7 @@ import {
   statusTone,
 } from "../../lib/event-status.ts";
 import { formatEventSide, formatShortDate } from "../../lib/format.ts";
+import { recurrenceWords } from "../../lib/repeat.ts";
 import { usePageTitle } from "../usePageTitle.ts";
 import { InfoTip } from "./InfoTip.tsx";
 import { createdLine, isNotFound, pendingApproverFor, reviewPrompt } from "./event-detail.ts";
@@ -165,6 +166,13 @@ function EventDetails({ event, viewerId, viewerZone }: { event: TEventRequest; v
               </span>
             </dd>
           </div>
+          {event.recurrence && (
+            <div>
+              <dt>Repeats</dt>
+              {/* A request is the whole series: approving it approves every occurrence. */}
+              <dd>{recurrenceWords(event, viewerZone)}. Approval covers every occurrence; change one occurrence in Google Calendar.</dd>
+            </div>
+          )}
           <div>
             <dt>Notes</dt>
             <dd>{event.notes || "—"}</dd>

@@ -15,6 +15,7 @@ import { DEFAULT_MESSAGES, errorMessage } from "../../lib/errors.ts";
 import { statusLabel, statusTone } from "../../lib/event-status.ts";
 import { formatEventSide } from "../../lib/format.ts";
 import { totalPages } from "../../lib/pagination.ts";
+import { recurrenceWords } from "../../lib/repeat.ts";
 import { usePageTitle } from "../usePageTitle.ts";
 import {
   EMPTY_LIST,
@@ -118,6 +119,7 @@ export function EventsListPage() {
 /** One request: its start and end on the event's clocks, with the viewer's time when it differs. */
 function EventCard({ event, canEdit, viewerZone }: { event: TEventRequest; canEdit: boolean; viewerZone: string }) {
   const title = eventCardTitle(event.title);
+  const repeats = recurrenceWords(event, viewerZone);
   return (
     <Card
       className="event-card"
@@ -144,6 +146,12 @@ function EventCard({ event, canEdit, viewerZone }: { event: TEventRequest; canEd
             <ZonedTime value={formatEventSide(event.end_date, viewerZone)} />
           </dd>
         </div>
+        {repeats && (
+          <div>
+            <dt>Repeats</dt>
+            <dd>{repeats}</dd>
+          </div>
+        )}
       </dl>
       <div className="event-card__actions">
         <ButtonLink to={`/events/${encodeURIComponent(event.id)}`} variant="secondary" size="small">

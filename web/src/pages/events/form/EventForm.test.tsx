@@ -93,4 +93,40 @@ describe("EventForm", () => {
     expect(html).toMatch(/<select[^>]*disabled/);
     expect(html).toContain(">Ana</option>");
   });
+
+  describe("Repeat (issue 16)", () => {
+    const tuesday = { start_date: "2026-11-24", end_date: "2026-11-24", start_time: "09:30", end_time: "10:00", time_zone: "America/Los_Angeles" };
+
+    it("offers a labelled Repeat choice, not repeating by default, with no more to fill", () => {
+      const html = render({}, tuesday);
+      expect(html).toMatch(/<label[^>]*>Repeat<\/label>/);
+      for (const choice of ["Does not repeat", "Every day", "Every weekday (Monday to Friday)", "Weekly on chosen days", "Monthly on the same day", "Custom"]) expect(html, choice).toContain(`>${choice}</option>`);
+      expect(html).not.toContain("<legend");
+    });
+
+    it("weekly shows the days as labelled checkboxes, when it ends, and the rule in words", () => {
+      const html = render({}, { ...tuesday, repeat: "weekly", repeat_days: "TU,TH", repeat_ends: "after", repeat_count: "6" });
+      expect(html).toContain('<legend class="field__label">On</legend>');
+      expect(html).toMatch(/type="checkbox"[^>]*checked=""[^>]*\/><span class="event-form__day-pill" aria-hidden="true">Tue<\/span><span class="visually-hidden">Tuesday<\/span>/);
+      expect(html).toContain('<legend class="field__label">Ends</legend>');
+      expect(html).toMatch(/<label[^>]*>Number of times<\/label>/);
+      expect(html).toContain("Every Tuesday and Thursday at 09:30, 6 times");
+    });
+
+    it("custom asks for the number and the unit", () => {
+      const html = render({}, { ...tuesday, repeat: "custom", repeat_interval: "2", repeat_unit: "week", repeat_days: "TU" });
+      expect(html).toMatch(/<label[^>]*>Every<\/label>/);
+      expect(html).toMatch(/<label[^>]*>Unit<\/label>/);
+      expect(html).toContain("Every 2 weeks on Tuesday at 09:30");
+    });
+
+    it("shows the server's refusal of the rule in our words, by the Repeat field", () => {
+      const error = new ApiError(400, "recurrence repeats on Monday, but the event starts on a Tuesday", "validation_failed", [
+        { path: "recurrence", message: "recurrence repeats on Monday, but the event starts on a Tuesday" },
+      ]);
+      const html = render({ submitError: error }, { ...tuesday, repeat: "daily" });
+      expect(html).toContain("This repeat can&#x27;t be saved: check that the event starts on one of its days, and when it ends.");
+      expect(html).not.toContain("recurrence repeats");
+    });
+  });
 });

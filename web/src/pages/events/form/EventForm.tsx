@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import type { TSmartParseResult } from "@amia/contracts";
+import { describeRecurrenceText, type TSmartParseResult } from "@amia/contracts";
 import { ApiError } from "../../../api/client.ts";
 import { useAllRelationships } from "../../../api/relationships.ts";
 import { Button } from "../../../components/Button.tsx";
@@ -30,11 +30,13 @@ import {
   type EventFormValues,
 } from "../../../lib/event-form.ts";
 import { REQUIRED_REVIEWER_TOOLTIP } from "../../../lib/event-status.ts";
+import { recurrenceOf } from "../../../lib/repeat.ts";
 import { formatEventWhen } from "../../../lib/format.ts";
 import { changedFields } from "./changed-fields.ts";
 import { reviewerOptions } from "./reviewer-options.ts";
 import { CHECK_FIELDS_MESSAGE, serverFieldErrors, withoutField, type ServerFieldErrors } from "./server-field-errors.ts";
 import { InfoTip } from "../InfoTip.tsx";
+import { RepeatField } from "./RepeatField.tsx";
 import { SmartFill } from "./SmartFill.tsx";
 import "./EventForm.css";
 
@@ -149,7 +151,7 @@ export function EventForm({
     setErrors(found);
     if (hasErrors(found)) {
       const first = FOCUS_ORDER.find((field) => found[field] !== undefined);
-      if (first) document.getElementById(ids[first])?.focus();
+      if (first) document.getElementById(ids[first as keyof typeof ids])?.focus();
       return;
     }
     onSubmit(values);
@@ -160,6 +162,9 @@ export function EventForm({
   const repeated = repeatedTimeNotes(values);
   const dates = formEventDates(values);
   const preview = dates ? formatEventWhen(dates.start_date, dates.end_date, viewerZone) : null;
+  // The rule in words, as lists will show it, once the dates and the choice are complete.
+  const recurrence = recurrenceOf(values);
+  const repeatSummary = dates && recurrence ? describeRecurrenceText(recurrence, dates.start_date) : null;
   const zoneHint = preview?.local ? `That is ${preview.local}.` : "The start and end are times in this zone.";
 
   const options = reviewerOptions(relationships.data?.relationships ?? [], values.approver_id, initialReviewerLabel);
@@ -242,6 +247,15 @@ export function EventForm({
             onChange={(time_zone) => change((current) => ({ ...current, time_zone }))}
           />
 
+          <RepeatField
+            values={values}
+            errors={{ ...serverErrors, ...errors }}
+            ids={ids}
+            summary={repeatSummary}
+            disabled={busy}
+            onChange={change}
+          />
+
           <TextArea id={ids.notes} label="Notes" rows={3} {...text("notes")} />
 
           <div className="event-form__reviewer">
@@ -291,7 +305,23 @@ export function EventForm({
 }
 
 /** Where the focus goes after a refused save: the first field with an error, top to bottom. */
-const FOCUS_ORDER: readonly EventFormField[] = ["title", "location", "description", "start_date", "end_date", "start_time", "end_time", "time_zone", "notes", "approver_id"];
+const FOCUS_ORDER: readonly EventFormField[] = [
+  "title",
+  "location",
+  "description",
+  "start_date",
+  "end_date",
+  "start_time",
+  "end_time",
+  "time_zone",
+  "repeat",
+  "repeat_interval",
+  "repeat_days",
+  "repeat_until",
+  "repeat_count",
+  "notes",
+  "approver_id",
+];
 
 /**
  * The Note for a failed save, never the server's text: a refusal with field errors points at
@@ -317,6 +347,13 @@ const FIELD_IDS = [
   "required_review",
   "time_zone",
   "tooltip",
+  "repeat",
+  "repeat_days",
+  "repeat_interval",
+  "repeat_unit",
+  "repeat_ends",
+  "repeat_until",
+  "repeat_count",
 ] as const;
 
 /** Stable, unique ids for the form's fields (labels, focus on the first invalid field). */

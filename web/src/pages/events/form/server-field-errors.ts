@@ -18,6 +18,7 @@ const FIELD_BY_ROOT: Record<string, EventFormField> = {
   start_date: "start_date",
   end_date: "end_date",
   approvers: "approver_id",
+  recurrence: "repeat",
 };
 
 /** The form field a wire path belongs to, or null. A zone on either side is the zone field. */
