@@ -76,6 +76,11 @@ export const ZProposalEventSchema = z.object({
   duration_source: ZDurationSourceSchema,
   /** Why a default length was chosen, in plain words ("default for a meal"); null otherwise. */
   duration_reason: z.string().max(80).nullable().optional(),
+  /**
+   * Issue 16: how it repeats, a canonical RRULE value in start_date's zone; null (or absent, in
+   * proposals stored before it) for a one-off. The card shows it in words.
+   */
+  recurrence: z.string().nullable().optional(),
   reviewers: z.array(ZProposalReviewerSchema),
 });
 export type TProposalEvent = z.infer<typeof ZProposalEventSchema>;

@@ -3,6 +3,7 @@ import { ZIdSchema, optionalText } from "./common.ts";
 import { ZApproverInputSchema } from "./approvers.ts";
 import { isDateOrDateTime } from "./date-forms.ts";
 import { checkEventDateRange, eventDateSchema } from "./event-date.ts";
+import { checkRecurrenceStart, recurrenceSchema } from "./recurrence.ts";
 import { timeZoneSchema } from "./time-zone.ts";
 
 /*
@@ -76,6 +77,11 @@ export const ZSmartParseResultSchema = z.object({
   end_date: eventDateSchema("end_date").optional(),
   notes: optionalText("notes", 5000).optional(),
   approvers: z.array(z.object({ user_id: ZIdSchema, required: z.boolean() })).optional(),
+  /** Issue 16: how the event repeats ("every other Tuesday"), an RRULE value in the start's zone. */
+  recurrence: recurrenceSchema().optional(),
   problems: z.array(ZSmartParseProblemSchema).max(20).optional(),
-}).superRefine(checkEventDateRange);
+}).superRefine((result, ctx) => {
+  checkEventDateRange(result, ctx);
+  checkRecurrenceStart(result, ctx);
+});
 export type TSmartParseResult = z.infer<typeof ZSmartParseResultSchema>;

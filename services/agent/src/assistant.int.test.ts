@@ -94,6 +94,25 @@ describe("the assistant's confirm rule and conversations (offline mode)", () => 
     expect(await ana.browser.json("POST", `/api/v1/agent/proposals/${proposal.id}/undo`)).toMatchObject({ status: 409 });
   }, 60_000);
 
+  it("proposes a repeating event with its rule in words; Confirm makes one request for the whole series (issue 16)", async () => {
+    const turn = await chat(ana, "Schedule a standup every weekday at 10 with Bruno", { timezone: TZ });
+    expect(turn.proposals).toHaveLength(1);
+    const proposal = turn.proposals[0]!;
+    expect(proposal.event).toMatchObject({ title: "Standup with Bruno", recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", start_date: { date_time: expect.stringMatching(/T10:00$/), time_zone: TZ } });
+    expect(turn.text).toContain(`repeats: Every weekday at 10:00 (${TZ}); one approval covers every occurrence`);
+
+    let confirmed: { status: number; body: any } = { status: 0, body: undefined };
+    await eventually(async () => {
+      confirmed = await ana.browser.json("POST", `/api/v1/agent/proposals/${proposal.id}/confirm`, {});
+      return confirmed.status === 200;
+    }, 20_000);
+    const requestId = confirmed.body.proposal.event_request_id as string;
+    const { mine } = await requestsOf(ana);
+    expect(mine.filter((request) => request.id === requestId)).toEqual([expect.objectContaining({ recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", status: "pending" })]);
+    // Leave the world as the other cases expect it.
+    expect(await ana.browser.json("POST", `/api/v1/agent/proposals/${proposal.id}/undo`)).toMatchObject({ status: 200 });
+  }, 60_000);
+
   it("lets Confirm make Bruno optional, which puts it straight on the calendar", async () => {
     const [proposal] = (await chat(ana, "Dinner with Bruno next Tuesday at 8pm", { timezone: TZ })).proposals;
     let confirmed: { status: number; body: any } = { status: 0, body: undefined };

@@ -422,7 +422,8 @@ function supplied(value: string | undefined): value is string {
  * supplied `date_time` makes it timed and fills date and time. The start decides all-day when
  * both are supplied. A supplied zone becomes the form's (the assistant's card names its zone;
  * "Change" must not move the event into the browser's), and the times are read on its clocks.
- * The first suggested approver becomes the reviewer.
+ * The first suggested approver becomes the reviewer. A supplied repeat rule ("every weekday")
+ * sets the Repeat choice, read against the start as filled.
  */
 export function applySmartFill(values: EventFormValues, result: TSmartParseResult): EventFormValues {
   const next = { ...values };
@@ -458,6 +459,7 @@ export function applySmartFill(values: EventFormValues, result: TSmartParseResul
     next.approver_id = approver.user_id;
     next.required_review = approver.required;
   }
+  if (supplied(result.recurrence)) Object.assign(next, repeatFromRecurrence(result.recurrence, next.start_date));
   return next;
 }
 

@@ -142,3 +142,19 @@ describe("a request's repeat in words", () => {
     expect(recurrenceWords({ ...request, recurrence: null }, TZ)).toBeNull();
   });
 });
+
+describe("smart-fill and the assistant's Change fill the Repeat choice", () => {
+  it("a found rule sets the choice against the start it filled; none leaves the form's", async () => {
+    const { applySmartFill } = await import("./event-form.ts");
+    const filled = applySmartFill(emptyEventForm(TZ), {
+      title: "Yoga",
+      start_date: { date_time: "2026-11-24T19:00", time_zone: TZ },
+      end_date: { date_time: "2026-11-24T20:00", time_zone: TZ },
+      recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU",
+    });
+    expect(filled).toMatchObject({ repeat: "custom", repeat_interval: "2", repeat_unit: "week", repeat_days: "TU" });
+    expect(toCreatePayload(filled).recurrence).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU");
+    const weekly = setRepeat(tuesday, "weekly");
+    expect(applySmartFill(weekly, { title: "Renamed" })).toMatchObject({ repeat: "weekly", repeat_days: "TU" });
+  });
+});

@@ -1,5 +1,6 @@
 import * as chrono from "chrono-node";
 import { parseCalendarDate, parseDateTime, type TEventDate, type TSmartParseProblem, type TSmartParseResult } from "@amia/contracts";
+import { readRepeat, settleRepeat } from "./repeat-phrases.ts";
 import { keepWhatTheContractAccepts } from "./smart-fill-contract.ts";
 import {
   ADJECTIVE_DURATION,
@@ -506,6 +507,9 @@ export function peopleIn(title: string): string[] {
 export function parseSchedule(description: string, reference: ParseReference): ParsedSchedule {
   const text = new Text(normalise(description));
   const problems = findProblems(text, reference);
+  // Read before the dates, so "every Tuesday" is a rule, not one Tuesday, and "until Christmas"
+  // is its end, not a range's (repeat-phrases.ts).
+  const repeat = readRepeat(text, reference.now);
 
   let explicitMinutes: number | undefined;
   for (const match of freeMatches(text, FOR_DURATION)) {
@@ -536,11 +540,15 @@ export function parseSchedule(description: string, reference: ParseReference): P
   let duration: Pick<ParsedSchedule, "duration_minutes" | "duration_source" | "duration_reason"> = {};
   // A date or time we could not read makes every date suspect: say so rather than half-fill.
   const isWhenTrusted = !problems.some((problem) => problem.field === "start_date" || problem.field === "end_date");
-  if (merged && isWhenTrusted) {
+  // A repeat with no day or time written ("Standup every weekday") starts today, all day.
+  const when = merged?.when ?? (repeat ? { index: 0, stop: 0, start: { day: reference.now, time: null, isWeekdayOnly: false }, end: null, isRange: false } : null);
+  if (when && isWhenTrusted) {
     const fallback = defaultDuration(title ?? "");
-    const resolved = resolveWhen(merged.when, reference, EVENING_WORDS.test(text.source), explicitMinutes ?? fallback.minutes);
-    candidate.start_date = resolved.start;
-    candidate.end_date = resolved.end;
+    const resolved = resolveWhen(when, reference, EVENING_WORDS.test(text.source), explicitMinutes ?? fallback.minutes);
+    const settled = repeat ? settleRepeat(repeat, resolved) : null;
+    candidate.start_date = settled?.start ?? resolved.start;
+    candidate.end_date = settled?.end ?? resolved.end;
+    if (settled) candidate.recurrence = settled.recurrence;
     if (resolved.minutes !== undefined) {
       duration = resolved.isRange
         ? { duration_minutes: resolved.minutes, duration_source: "range", duration_reason: "from the time range" }

@@ -18,4 +18,12 @@ describe("the smart-fill phrase set (offline parser)", () => {
     const phrase = SMART_FILL_PHRASES.find((candidate) => candidate.phrase === text)!;
     expect(fillOf(phrase)).toEqual(phrase.expected);
   });
+
+  it("holds at least 20 repeating phrases, and the issue's own are exact (issue 16)", () => {
+    expect(SMART_FILL_PHRASES.filter((phrase) => phrase.expected.recurrence !== undefined).length).toBeGreaterThanOrEqual(20);
+    for (const text of ["Standup every weekday at 10", "Yoga every other Tuesday at 7pm", "Rent review every month on the 1st", "Daily standup at 9:15", "Team sync weekly on Mon and Wed at 14:00", "Team lunch every Friday until Christmas"]) {
+      const phrase = SMART_FILL_PHRASES.find((candidate) => candidate.phrase === text)!;
+      expect(fillOf(phrase), text).toEqual(phrase.expected);
+    }
+  });
 });

@@ -24,6 +24,8 @@ export interface ExpectedFill {
   people?: string[];
   /** The problems' messages, in order; none when left out. */
   problems?: string[];
+  /** How it repeats, the canonical RRULE value (issue 16); a one-off when left out. */
+  recurrence?: string;
 }
 
 export interface SmartFillPhrase {
@@ -45,8 +47,9 @@ const LISBON: Row[] = [
   ["Sprint planning Friday 14:00-16:00 in the Blue Room", { title: "Sprint planning", location: "the Blue Room", start: "2026-11-27T14:00", end: "2026-11-27T16:00" }],
   ["Budget meeting at the office on Wednesday at 2pm", { title: "Budget meeting", location: "the office", start: "2026-11-25T14:00", end: "2026-11-25T15:00" }],
   ["1:1 with Bruno tomorrow at 4pm", { title: "1:1 with Bruno", people: ["Bruno"], start: "2026-11-24T16:00", end: "2026-11-24T16:30" }],
-  ["Weekly sync on Tuesday at 9", { title: "Weekly sync", start: "2026-11-24T09:00", end: "2026-11-24T09:30" }],
-  ["Daily standup tomorrow 9:15", { title: "Daily standup", start: "2026-11-24T09:15", end: "2026-11-24T09:45" }],
+  // "Weekly" / "Daily" before the meeting's name: the rule is read and the word stays in the title (issue 16).
+  ["Weekly sync on Tuesday at 9", { title: "Weekly sync", start: "2026-11-24T09:00", end: "2026-11-24T09:30", recurrence: "FREQ=WEEKLY;BYDAY=TU" }],
+  ["Daily standup tomorrow 9:15", { title: "Daily standup", start: "2026-11-24T09:15", end: "2026-11-24T09:45", recurrence: "FREQ=DAILY" }],
   ["Check-in with Dave at 11:30", { title: "Check-in with Dave", people: ["Dave"], start: "2026-11-23T11:30", end: "2026-11-23T12:00" }],
   ["Design review on the 17th at 3pm", { title: "Design review", start: "2026-12-17T15:00", end: "2026-12-17T16:00" }],
   ["Staff meeting on the 30th at 10", { title: "Staff meeting", start: "2026-11-30T10:00", end: "2026-11-30T11:00" }],
@@ -223,6 +226,30 @@ const LISBON: Row[] = [
   ["Meeting tomorrow from 9:00 to 9:75", { title: "Meeting", problems: ["9:75 is not a time"] }],
   ["Review on 29 February", { title: "Review", problems: ["29 February is not a date in 2027"] }],
   ["Dinner on April 31 at 8pm", { title: "Dinner", problems: ["31 April is not a date"] }],
+  // Repeating (issue 16): the rule, the first occurrence, and the end as written.
+  ["Standup every weekday at 10", { title: "Standup", start: "2026-11-24T10:00", end: "2026-11-24T10:30", recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" }],
+  ["Yoga every other Tuesday at 7pm", { title: "Yoga", start: "2026-11-24T19:00", end: "2026-11-24T20:00", recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" }],
+  ["Rent review every month on the 1st", { title: "Rent review", start: "2026-12-01", end: "2026-12-01", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1" }],
+  ["Daily standup at 9:15", { title: "Daily standup", start: "2026-11-24T09:15", end: "2026-11-24T09:45", recurrence: "FREQ=DAILY" }],
+  ["Team sync weekly on Mon and Wed at 14:00", { title: "Team sync", start: "2026-11-23T14:00", end: "2026-11-23T14:30", recurrence: "FREQ=WEEKLY;BYDAY=MO,WE" }],
+  ["Team lunch every Friday until Christmas", { title: "Team lunch", start: "2026-11-27", end: "2026-11-27", recurrence: "FREQ=WEEKLY;BYDAY=FR;UNTIL=20261225" }],
+  ["Piano lesson every Thursday at 5pm for 6 weeks", { title: "Piano lesson", start: "2026-11-26T17:00", end: "2026-11-26T18:00", recurrence: "FREQ=WEEKLY;BYDAY=TH;UNTIL=20270106" }],
+  ["Book club on the 15th of every month at 7pm", { title: "Book club", start: "2026-12-15T19:00", end: "2026-12-15T20:00", recurrence: "FREQ=MONTHLY;BYMONTHDAY=15" }],
+  ["Physio every Monday and Thursday at 8am, 10 times", { title: "Physio", start: "2026-11-26T08:00", end: "2026-11-26T09:00", recurrence: "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=10" }],
+  ["Monthly review on the 1st at 11", { title: "Monthly review", start: "2026-12-01T11:00", end: "2026-12-01T12:00", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1" }],
+  ["Gym on Tuesdays and Thursdays at 7am", { title: "Gym", start: "2026-11-24T07:00", end: "2026-11-24T08:00", recurrence: "FREQ=WEEKLY;BYDAY=TU,TH" }],
+  ["Coffee with Ana every 2 weeks on Friday at 9:30", { title: "Coffee with Ana", people: ["Ana"], start: "2026-11-27T09:30", end: "2026-11-27T10:00", recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR" }],
+  ["Retro every other week on Friday at 4pm until Dec 31", { title: "Retro", start: "2026-11-27T16:00", end: "2026-11-27T17:00", recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;UNTIL=20261231" }],
+  ["Pay rent monthly", { title: "Pay rent", start: "2026-11-23", end: "2026-11-23", recurrence: "FREQ=MONTHLY;BYMONTHDAY=23" }],
+  ["Water the plants every 3 days", { title: "Water the plants", start: "2026-11-23", end: "2026-11-23", recurrence: "FREQ=DAILY;INTERVAL=3" }],
+  ["Anniversary dinner every year on December 12 at 8pm", { title: "Anniversary dinner", start: "2026-12-12T20:00", end: "2026-12-12T21:00", recurrence: "FREQ=YEARLY" }],
+  ["Standup each weekday 9:00-9:15 in the Blue Room", { title: "Standup", location: "the Blue Room", start: "2026-11-24T09:00", end: "2026-11-24T09:15", recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" }],
+  ["Run every day at 6:30am until the end of the year", { title: "Run", start: "2026-11-24T06:30", end: "2026-11-24T07:30", recurrence: "FREQ=DAILY;UNTIL=20261231" }],
+  ["Call with Bruno every day at 9 until 9:30", { title: "Call with Bruno", people: ["Bruno"], start: "2026-11-24T09:00", end: "2026-11-24T09:30", recurrence: "FREQ=DAILY" }],
+  ["Office hours Mondays and Wednesdays 14:00-16:00", { title: "Office hours", start: "2026-11-23T14:00", end: "2026-11-23T16:00", recurrence: "FREQ=WEEKLY;BYDAY=MO,WE" }],
+  ["Budget review every 6 months on the 1st at 10am", { title: "Budget review", start: "2026-12-01T10:00", end: "2026-12-01T11:00", recurrence: "FREQ=MONTHLY;INTERVAL=6;BYMONTHDAY=1" }],
+  // An impossible end day spoils the dates, and a rule without dates is no rule.
+  ["Meeting every Tuesday at 3pm until 30 February", { title: "Meeting", problems: ["30 February is not a date"] }],
 ];
 
 const LOS_ANGELES: Row[] = [
@@ -240,6 +267,15 @@ const LOS_ANGELES: Row[] = [
   ["New Year's Day hike on January 1", { title: "New Year's Day hike", start: "2027-01-01", end: "2027-01-01" }],
   ["Interview at 4pm tomorrow for 45 minutes", { title: "Interview", start: "2027-01-01T16:00", end: "2027-01-01T16:45" }],
   ["Meeting on 30 February", { title: "Meeting", problems: ["30 February is not a date"] }],
+  // Repeating (issue 16), as the year turns.
+  ["Standup every weekday at 9", { title: "Standup", start: "2027-01-01T09:00", end: "2027-01-01T09:30", recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" }],
+  ["Team drinks every Friday until Christmas", { title: "Team drinks", start: "2027-01-01", end: "2027-01-01", recurrence: "FREQ=WEEKLY;BYDAY=FR;UNTIL=20271225" }],
+  ["Gym on Mondays at 7am for 4 weeks", { title: "Gym", start: "2027-01-04T07:00", end: "2027-01-04T08:00", recurrence: "FREQ=WEEKLY;BYDAY=MO;UNTIL=20270131" }],
+  ["Rent every month on the 1st", { title: "Rent", start: "2027-01-01", end: "2027-01-01", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1" }],
+  ["Yoga every other Wednesday at 6pm", { title: "Yoga", start: "2027-01-06T18:00", end: "2027-01-06T19:00", recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE" }],
+  ["Dinner with Maya every Saturday at 8", { title: "Dinner with Maya", people: ["Maya"], start: "2027-01-02T20:00", end: "2027-01-02T21:00", recurrence: "FREQ=WEEKLY;BYDAY=SA" }],
+  ["Sprint review every 3 weeks on Thursday at 3pm @ The Loft", { title: "Sprint review", location: "The Loft", start: "2027-01-07T15:00", end: "2027-01-07T16:00", recurrence: "FREQ=WEEKLY;INTERVAL=3;BYDAY=TH" }],
+  ["Swim daily at 7am, 5 times", { title: "Swim", start: "2027-01-01T07:00", end: "2027-01-01T08:00", recurrence: "FREQ=DAILY;COUNT=5" }],
 ];
 
 export const SMART_FILL_PHRASES: SmartFillPhrase[] = [

@@ -40,12 +40,13 @@ export function fillOf(phrase: SmartFillPhrase): ExpectedFill {
   if (start !== undefined) got.start = start;
   if (end !== undefined) got.end = end;
   if (parsed.people.length > 0) got.people = parsed.people;
+  if (parsed.recurrence !== undefined) got.recurrence = parsed.recurrence;
   if (parsed.problems && parsed.problems.length > 0) got.problems = parsed.problems.map((problem) => problem.message);
   return got;
 }
 
 const canonical = (fill: ExpectedFill) =>
-  JSON.stringify([fill.title, fill.location, fill.start, fill.end, fill.people ?? [], fill.problems ?? []]);
+  JSON.stringify([fill.title, fill.location, fill.start, fill.end, fill.people ?? [], fill.problems ?? [], fill.recurrence ?? null]);
 
 export function isExact(phrase: SmartFillPhrase): boolean {
   return canonical(fillOf(phrase)) === canonical(phrase.expected);

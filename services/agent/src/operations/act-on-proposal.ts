@@ -53,6 +53,8 @@ async function createFrom(deps: ProposalActionDeps, doc: ProposalDocument, revie
     notes: event.notes ?? undefined,
     start_date: event.start_date,
     end_date: event.end_date,
+    // The series is the request (issue 16); a proposal from before recurrence carries none.
+    ...(event.recurrence ? { recurrence: event.recurrence } : {}),
     approvers: approversOf(reviewers),
   };
   // One event request per proposal: keyed by the proposal, a Confirm repeated after an answer that

@@ -29,6 +29,10 @@ export const SMART_PARSE_JSON_SCHEMA = {
     notes: { type: "string" },
     start_date: eventDate,
     end_date: eventDate,
+    recurrence: {
+      type: "string",
+      description: "Only when the event repeats: an RFC 5545 RRULE value in the event's time zone (FREQ DAILY/WEEKLY/MONTHLY/YEARLY, INTERVAL, BYDAY for weekly, BYMONTHDAY for monthly, COUNT or UNTIL=YYYYMMDD), e.g. FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR; start_date is the first occurrence",
+    },
     problems: {
       type: "array",
       description: "What the description says that is not a real date or time, e.g. 31 February",

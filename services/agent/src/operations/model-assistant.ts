@@ -97,11 +97,11 @@ export async function runModelTool(ctx: TurnContext, name: string, args: Record<
       }
     }
     case "propose_event": {
-      const parsed = ZCreateEventRequestBodySchema.safeParse({ title: args.title, description: args.description, location: args.location, notes: args.notes, start_date: args.start_date, end_date: args.end_date });
+      const parsed = ZCreateEventRequestBodySchema.safeParse({ title: args.title, description: args.description, location: args.location, notes: args.notes, start_date: args.start_date, end_date: args.end_date, recurrence: args.recurrence || undefined });
       if (!parsed.success) return asText({ error: true, message: "Invalid event fields", issues: parsed.error.issues.map((issue) => issue.message) });
       const people = Array.isArray(args.people) ? args.people.filter((name): name is string => typeof name === "string") : [];
       const proposal = await ctx.proposer.create(
-        { title: parsed.data.title ?? null, description: parsed.data.description, location: parsed.data.location, notes: parsed.data.notes, start_date: parsed.data.start_date, end_date: parsed.data.end_date },
+        { title: parsed.data.title ?? null, description: parsed.data.description, location: parsed.data.location, notes: parsed.data.notes, start_date: parsed.data.start_date, end_date: parsed.data.end_date, recurrence: parsed.data.recurrence ?? null },
         { people },
       );
       emit({ type: "proposal", proposal });

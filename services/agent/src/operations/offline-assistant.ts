@@ -1,5 +1,5 @@
 import * as chrono from "chrono-node";
-import { eventDateToEpochMs, isAllDay, type TEventDate, type TEventRequest } from "@amia/contracts";
+import { describeRecurrenceText, eventDateToEpochMs, isAllDay, type TEventDate, type TEventRequest } from "@amia/contracts";
 import { describeDuration, describeInstants, describeWhen } from "../domain/describe.ts";
 import { classifyIntent } from "../domain/intents.ts";
 import { displayName, resolveName } from "../domain/people.ts";
@@ -174,12 +174,15 @@ async function* create(message: string, ctx: TurnContext, isExplicit: boolean): 
     return;
   }
   const proposal = await ctx.proposer.create(
-    { title: parsed.title ?? null, location: parsed.location ?? null, start_date: parsed.start_date, end_date: parsed.end_date },
+    { title: parsed.title ?? null, location: parsed.location ?? null, start_date: parsed.start_date, end_date: parsed.end_date, recurrence: parsed.recurrence ?? null },
     { people: parsed.people ?? [], durationSource: parsed.duration_source ?? "explicit", durationReason: parsed.duration_reason ?? null },
   );
   const event = proposal.event;
   const lines = [`Here's what I'd plan — nothing is saved until you press **Confirm**:`, "", `- **${event.title ?? "Untitled Event"}**, ${describeWhen(event.start_date, event.end_date, ctx.timeZone)}`];
   if (event.location) lines.push(`- at ${event.location}`);
+  // Words name the zone like every time the assistant writes (an all-day rule has no time to name it by).
+  const repeats = describeRecurrenceText(event.recurrence, event.start_date, { nameZone: true });
+  if (repeats) lines.push(`- repeats: ${repeats}; one approval covers every occurrence`);
   if (event.duration_minutes !== null && event.duration_source === "default") lines.push(`- ${describeDuration(event.duration_minutes)} (${event.duration_reason ?? "the usual length"}; change it if you like)`);
   if (event.reviewers.length > 0) lines.push(`- reviewers: ${event.reviewers.map(reviewerLabel).join(", ")}`);
   for (const question of proposal.questions) {

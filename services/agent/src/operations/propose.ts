@@ -29,6 +29,8 @@ export interface EventFields {
   notes?: string | null | undefined;
   start_date: TEventDate;
   end_date: TEventDate;
+  /** How it repeats (an RRULE value in start_date's zone), null or absent for a one-off. */
+  recurrence?: string | null | undefined;
 }
 
 export interface Proposer {
@@ -62,6 +64,7 @@ function eventOf(fields: EventFields, reviewers: TProposalReviewer[], durationSo
     duration_minutes: minutes,
     duration_source: minutes === null ? "all_day" : durationSource,
     duration_reason: minutes !== null && durationSource === "default" ? durationReason : null,
+    recurrence: fields.recurrence ?? null,
     reviewers,
   };
 }
@@ -109,6 +112,7 @@ export function createProposer(deps: ProposerDeps): Proposer {
     notes: target.notes,
     start_date: target.start_date,
     end_date: target.end_date,
+    recurrence: target.recurrence ?? null,
   });
 
   return {

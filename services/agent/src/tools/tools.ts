@@ -69,6 +69,11 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
           notes: { type: "string" },
           start_date: eventDateJson,
           end_date: eventDateJson,
+          recurrence: {
+            type: "string",
+            description:
+              "Only for a repeating event: an RFC 5545 RRULE value read in start_date's time zone, e.g. FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR (every weekday), FREQ=WEEKLY;INTERVAL=2;BYDAY=TU (every other Tuesday), FREQ=MONTHLY;BYMONTHDAY=1 (every month on the 1st). Parts allowed: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY (weekly only, plain days), BYMONTHDAY (monthly only, one day), COUNT or UNTIL=YYYYMMDD (the last day). start_date must be the first occurrence.",
+          },
           people: { type: "array", items: { type: "string" } },
         },
         required: ["title", "start_date", "end_date"],

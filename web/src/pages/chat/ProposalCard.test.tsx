@@ -29,6 +29,14 @@ describe("ProposalCard, open", () => {
     expect(elsewhere).toContain("5:00 AM – 6:00 AM your time");
   });
 
+  it("says how a repeating proposal repeats, in words, and nothing for a one-off (issue 16)", () => {
+    const base = open();
+    const weekly = open({ event: { ...base.event, recurrence: "FREQ=WEEKLY;BYDAY=FR;UNTIL=20261225" } });
+    expect(render(weekly)).toContain("<dt>Repeats</dt><dd>Every Friday at 13:00, until 25 Dec 2026</dd>");
+    expect(renderChat(<ProposalCard proposal={weekly} />, { viewerZone: "America/Los_Angeles" })).toContain("Every Friday at 13:00 (Europe/Lisbon), until 25 Dec 2026");
+    expect(html).not.toContain("Repeats");
+  });
+
   it("lets each reviewer be switched between required and optional, with a labelled switch", () => {
     expect(html).toMatch(/<input id="[^"]+" type="checkbox" role="switch"[^>]*aria-checked="true" checked=""/);
     const id = /<input id="([^"]+)" type="checkbox" role="switch"/.exec(html)?.[1];

@@ -10,6 +10,7 @@ import { REQUIRED_REVIEWER_TOOLTIP } from "../../lib/event-status.ts";
 import { useViewerTimeZone } from "../../api/settings.ts";
 import { ZonedTime } from "../../components/ZonedTime.tsx";
 import { formatEventWhen } from "../../lib/format.ts";
+import { recurrenceWords } from "../../lib/repeat.ts";
 import { eventPrefillState } from "../events/prefill.ts";
 import {
   canUndo,
@@ -83,8 +84,11 @@ export function ProposalCard({ proposal: initial }: { proposal: TProposal }) {
 function ProposalFacts({ proposal }: { proposal: TProposal }) {
   const { event } = proposal;
   // A proposal always names its zone: it is part of what the person confirms.
-  const when = formatEventWhen(event.start_date, event.end_date, useViewerTimeZone(), { alwaysNameZone: true });
+  const viewerZone = useViewerTimeZone();
+  const when = formatEventWhen(event.start_date, event.end_date, viewerZone, { alwaysNameZone: true });
   const duration = proposal.kind === "cancel" ? null : durationText(event.duration_minutes, event.duration_source, event.duration_reason);
+  // How it repeats, in the event's time (zone named when the viewer's clocks differ).
+  const repeats = recurrenceWords(event, viewerZone);
   return (
     <dl className="proposal-card__facts">
       <div>
@@ -97,6 +101,12 @@ function ProposalFacts({ proposal }: { proposal: TProposal }) {
           <ZonedTime value={when} />
         </dd>
       </div>
+      {repeats && (
+        <div>
+          <dt>Repeats</dt>
+          <dd>{repeats}</dd>
+        </div>
+      )}
       {event.location && (
         <div>
           <dt>Location</dt>

@@ -222,6 +222,7 @@ export function changeTarget(proposal: TProposal, reviewers: readonly CardReview
     notes: text(event.notes),
     start_date: event.start_date,
     end_date: event.end_date,
+    ...(event.recurrence ? { recurrence: event.recurrence } : {}),
   };
   if (proposal.kind === "update" && proposal.event_request_id) {
     return { path: `/events/${encodeURIComponent(proposal.event_request_id)}/edit`, prefill };
