@@ -131,6 +131,12 @@ describe("the rule in words", () => {
     expect(words("FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15", lisbon("2026-12-15T12:00"))).toBe("Every 3 months on the 15th at 12:00");
   });
 
+  it("writes the 12-hour clock when asked, and names the zone when asked", () => {
+    expect(describeRecurrence(recurrenceRuleOf("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), lisbon("2026-11-23T10:00"), { clock: "12h" })).toBe("Every weekday at 10:00 AM");
+    expect(describeRecurrence(recurrenceRuleOf("FREQ=DAILY;COUNT=3"), lisbon("2026-11-23T00:05"), { clock: "12h", nameZone: true })).toBe("Every day at 12:05 AM (Europe/Lisbon), 3 times");
+    expect(describeRecurrence(recurrenceRuleOf("FREQ=DAILY"), lisbon("2026-11-23T12:30"), { clock: "12h" })).toBe("Every day at 12:30 PM");
+  });
+
   it("has the ordinals right", () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).toEqual(["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"]);
   });

@@ -312,17 +312,28 @@ export function recurrenceForGoogle(rule: TRecurrenceRule, start: TEventDate): s
  * Tuesday at 09:30", "Monthly on the 1st", "Every day at 09:15, 10 times", "Every Friday, until
  * 25 Dec 2026". Times are the start's wall-clock time in the event's zone (24-hour); all-day
  * events name no time. `nameZone` adds the zone after the time ("at 10:00 (Europe/Lisbon)"), for a
- * reader whose own clocks differ.
+ * reader whose own clocks differ; `clock: "12h"` writes "10:00 AM", as the web app and the
+ * assistant write every time.
  */
-export function describeRecurrence(rule: TRecurrenceRule, start: TEventDate, options: { nameZone?: boolean } = {}): string {
+export interface TRecurrenceWordsOptions {
+  nameZone?: boolean;
+  clock?: "24h" | "12h";
+}
+
+export function describeRecurrence(rule: TRecurrenceRule, start: TEventDate, options: TRecurrenceWordsOptions = {}): string {
   const wall = startWallClock(start);
   const zone = options.nameZone ? ` (${start.time_zone})` : "";
-  const time = wall.isAllDay ? "" : ` at ${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}${zone}`;
+  const time = wall.isAllDay ? "" : ` at ${clockWords(wall.hour, wall.minute, options.clock ?? "24h")}${zone}`;
   return `${repeatWords(rule, wall)}${time}${endWords(rule)}`;
 }
 
+function clockWords(hour: number, minute: number, clock: "24h" | "12h"): string {
+  const mm = String(minute).padStart(2, "0");
+  return clock === "24h" ? `${String(hour).padStart(2, "0")}:${mm}` : `${((hour + 11) % 12) + 1}:${mm} ${hour < 12 ? "AM" : "PM"}`;
+}
+
 /** `describeRecurrence` from the stored value; null for no value (or one that does not read). */
-export function describeRecurrenceText(value: string | null | undefined, start: TEventDate, options: { nameZone?: boolean } = {}): string | null {
+export function describeRecurrenceText(value: string | null | undefined, start: TEventDate, options: TRecurrenceWordsOptions = {}): string | null {
   if (!value) return null;
   const parsed = parseRecurrence(value);
   if (!parsed.ok) return null;

@@ -99,7 +99,7 @@ describe("the assistant's confirm rule and conversations (offline mode)", () => 
     expect(turn.proposals).toHaveLength(1);
     const proposal = turn.proposals[0]!;
     expect(proposal.event).toMatchObject({ title: "Standup with Bruno", recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", start_date: { date_time: expect.stringMatching(/T10:00$/), time_zone: TZ } });
-    expect(turn.text).toContain(`repeats: Every weekday at 10:00 (${TZ}); one approval covers every occurrence`);
+    expect(turn.text).toContain(`repeats: Every weekday at 10:00 AM (${TZ}); one approval covers every occurrence`);
 
     let confirmed: { status: number; body: any } = { status: 0, body: undefined };
     await eventually(async () => {

@@ -135,10 +135,10 @@ describe("an edit opens the stored rule and sends it back only when changed", ()
 
 describe("a request's repeat in words", () => {
   const request = { recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", start_date: { date_time: "2026-11-24T10:00", time_zone: TZ } };
-  it("in the event's time, naming its zone when the viewer's clocks differ", () => {
-    expect(recurrenceWords(request, TZ)).toBe("Every weekday at 10:00");
-    expect(recurrenceWords(request, "UTC")).toBe("Every weekday at 10:00"); // Lisbon is on UTC in November
-    expect(recurrenceWords(request, "America/New_York")).toBe("Every weekday at 10:00 (Europe/Lisbon)");
+  it("in the event's time on the app's 12-hour clock, naming its zone when the viewer's clocks differ", () => {
+    expect(recurrenceWords(request, TZ)).toBe("Every weekday at 10:00 AM");
+    expect(recurrenceWords(request, "UTC")).toBe("Every weekday at 10:00 AM"); // Lisbon is on UTC in November
+    expect(recurrenceWords(request, "America/New_York")).toBe("Every weekday at 10:00 AM (Europe/Lisbon)");
     expect(recurrenceWords({ ...request, recurrence: null }, TZ)).toBeNull();
   });
 });

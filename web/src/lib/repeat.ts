@@ -232,12 +232,13 @@ export function defaultRepeatUntil(startDate: string): string {
 }
 
 /**
- * How a request repeats, in words ("Every weekday at 10:00"), or null for a one-off. The time is
+ * How a request repeats, in words ("Every weekday at 10:00 AM"), on the 12-hour clock the app writes
+ * every time in, or null for a one-off. The time is
  * the event's own (its zone's clock, as Google keeps the series); when the viewer's clocks read
- * otherwise at the start, the zone is named: "Every weekday at 10:00 (Europe/Lisbon), 10 times".
+ * otherwise at the start, the zone is named: "Every weekday at 10:00 AM (Europe/Lisbon), 10 times".
  */
 export function recurrenceWords(request: Pick<TEventRequest, "recurrence" | "start_date">, viewerZone: string): string | null {
-  return describeRecurrenceText(request.recurrence, request.start_date, { nameZone: readsOtherwise(request.start_date, viewerZone) });
+  return describeRecurrenceText(request.recurrence, request.start_date, { nameZone: readsOtherwise(request.start_date, viewerZone), clock: "12h" });
 }
 
 function readsOtherwise(start: TEventRequest["start_date"], viewerZone: string): boolean {

@@ -181,7 +181,7 @@ async function* create(message: string, ctx: TurnContext, isExplicit: boolean): 
   const lines = [`Here's what I'd plan — nothing is saved until you press **Confirm**:`, "", `- **${event.title ?? "Untitled Event"}**, ${describeWhen(event.start_date, event.end_date, ctx.timeZone)}`];
   if (event.location) lines.push(`- at ${event.location}`);
   // Words name the zone like every time the assistant writes (an all-day rule has no time to name it by).
-  const repeats = describeRecurrenceText(event.recurrence, event.start_date, { nameZone: true });
+  const repeats = describeRecurrenceText(event.recurrence, event.start_date, { nameZone: true, clock: "12h" });
   if (repeats) lines.push(`- repeats: ${repeats}; one approval covers every occurrence`);
   if (event.duration_minutes !== null && event.duration_source === "default") lines.push(`- ${describeDuration(event.duration_minutes)} (${event.duration_reason ?? "the usual length"}; change it if you like)`);
   if (event.reviewers.length > 0) lines.push(`- reviewers: ${event.reviewers.map(reviewerLabel).join(", ")}`);

@@ -32,8 +32,8 @@ describe("ProposalCard, open", () => {
   it("says how a repeating proposal repeats, in words, and nothing for a one-off (issue 16)", () => {
     const base = open();
     const weekly = open({ event: { ...base.event, recurrence: "FREQ=WEEKLY;BYDAY=FR;UNTIL=20261225" } });
-    expect(render(weekly)).toContain("<dt>Repeats</dt><dd>Every Friday at 13:00, until 25 Dec 2026</dd>");
-    expect(renderChat(<ProposalCard proposal={weekly} />, { viewerZone: "America/Los_Angeles" })).toContain("Every Friday at 13:00 (Europe/Lisbon), until 25 Dec 2026");
+    expect(render(weekly)).toContain("<dt>Repeats</dt><dd>Every Friday at 1:00 PM, until 25 Dec 2026</dd>");
+    expect(renderChat(<ProposalCard proposal={weekly} />, { viewerZone: "America/Los_Angeles" })).toContain("Every Friday at 1:00 PM (Europe/Lisbon), until 25 Dec 2026");
     expect(html).not.toContain("Repeats");
   });
 

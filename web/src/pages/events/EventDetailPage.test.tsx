@@ -108,8 +108,8 @@ describe("EventDetailPage, a repeating request (issue 16)", () => {
   it("says how it repeats in words, in the event's time with its zone named when the viewer's clocks differ, and that approval covers the series", () => {
     const html = renderDetail(weekly, "u2", "America/Los_Angeles");
     expect(html).toContain("<dt>Repeats</dt>");
-    expect(html).toContain("Every Thursday at 15:00 (UTC), 10 times. Approval covers every occurrence");
-    expect(renderDetail(weekly, "u1", "UTC")).toContain("Every Thursday at 15:00, 10 times. Approval covers every occurrence");
+    expect(html).toContain("Every Thursday at 3:00 PM (UTC), 10 times. Approval covers every occurrence");
+    expect(renderDetail(weekly, "u1", "UTC")).toContain("Every Thursday at 3:00 PM, 10 times. Approval covers every occurrence");
   });
 
   it("says nothing about repeating for a one-off", () => {

@@ -110,14 +110,14 @@ describe("EventForm", () => {
       expect(html).toMatch(/type="checkbox"[^>]*checked=""[^>]*\/><span class="event-form__day-pill" aria-hidden="true">Tue<\/span><span class="visually-hidden">Tuesday<\/span>/);
       expect(html).toContain('<legend class="field__label">Ends</legend>');
       expect(html).toMatch(/<label[^>]*>Number of times<\/label>/);
-      expect(html).toContain("Every Tuesday and Thursday at 09:30, 6 times");
+      expect(html).toContain("Every Tuesday and Thursday at 9:30 AM, 6 times");
     });
 
     it("custom asks for the number and the unit", () => {
       const html = render({}, { ...tuesday, repeat: "custom", repeat_interval: "2", repeat_unit: "week", repeat_days: "TU" });
       expect(html).toMatch(/<label[^>]*>Every<\/label>/);
       expect(html).toMatch(/<label[^>]*>Unit<\/label>/);
-      expect(html).toContain("Every 2 weeks on Tuesday at 09:30");
+      expect(html).toContain("Every 2 weeks on Tuesday at 9:30 AM");
     });
 
     it("shows the server's refusal of the rule in our words, by the Repeat field", () => {

@@ -164,7 +164,7 @@ export function EventForm({
   const preview = dates ? formatEventWhen(dates.start_date, dates.end_date, viewerZone) : null;
   // The rule in words, as lists will show it, once the dates and the choice are complete.
   const recurrence = recurrenceOf(values);
-  const repeatSummary = dates && recurrence ? describeRecurrenceText(recurrence, dates.start_date) : null;
+  const repeatSummary = dates && recurrence ? describeRecurrenceText(recurrence, dates.start_date, { clock: "12h" }) : null;
   const zoneHint = preview?.local ? `That is ${preview.local}.` : "The start and end are times in this zone.";
 
   const options = reviewerOptions(relationships.data?.relationships ?? [], values.approver_id, initialReviewerLabel);

@@ -77,6 +77,7 @@ export function RepeatField({
               </option>
             ))}
           </select>
+          <span className="field__select-arrow" aria-hidden="true" />
         </div>
         {summary && (
           <p id={repeatIds.hintId} className="field__hint">
@@ -120,6 +121,7 @@ export function RepeatField({
                   </option>
                 ))}
               </select>
+              <span className="field__select-arrow" aria-hidden="true" />
             </div>
           </div>
         </div>
