@@ -13,10 +13,12 @@ export interface SelectProps {
   options: SelectOption[];
   /** Called with the chosen value, or null when the empty (placeholder) option is chosen. */
   onChange: (value: string | null) => void;
-  placeholder?: string;
+  /** The empty option's text; null: no empty option (a choice that always has a value). */
+  placeholder?: string | null;
   id?: string;
   disabled?: boolean;
   error?: string;
+  hint?: string | undefined;
 }
 
 export function Select({
@@ -28,12 +30,13 @@ export function Select({
   id,
   disabled,
   error,
+  hint,
 }: SelectProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
-  const ids = fieldIds(selectId, { error });
+  const ids = fieldIds(selectId, { error, hint });
   return (
-    <Field controlId={selectId} label={label} error={error} ids={ids}>
+    <Field controlId={selectId} label={label} hint={hint} error={error} ids={ids}>
       <div className="field__select-wrap">
         <select
           id={selectId}
@@ -44,7 +47,7 @@ export function Select({
           aria-describedby={ids.describedBy}
           onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
         >
-          <option value="">{placeholder}</option>
+          {placeholder !== null && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

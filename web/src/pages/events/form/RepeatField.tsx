@@ -1,7 +1,7 @@
 import { RECURRENCE_WEEKDAYS } from "@amia/contracts";
 import { DatePicker } from "../../../components/DatePicker.tsx";
+import { Select } from "../../../components/Select.tsx";
 import { TextInput } from "../../../components/TextInput.tsx";
-import { fieldIds } from "../../../components/field-ids.ts";
 import type { EventFormErrors, EventFormValues } from "../../../lib/event-form.ts";
 import {
   REPEAT_DAY_LABELS,
@@ -20,6 +20,9 @@ import {
   type RepeatKind,
   type RepeatUnit,
 } from "../../../lib/repeat.ts";
+
+const REPEAT_OPTIONS = REPEAT_KINDS.map((kind) => ({ value: kind, label: REPEAT_LABELS[kind] }));
+const UNIT_OPTIONS = REPEAT_UNITS.map((unit) => ({ value: unit, label: REPEAT_UNIT_LABELS[unit] }));
 
 /** The ids the form focuses on a refused save (one per repeat field). */
 export interface RepeatFieldIds {
@@ -53,43 +56,20 @@ export function RepeatField({
   disabled?: boolean;
   onChange: (update: (current: EventFormValues) => EventFormValues) => void;
 }) {
-  const repeatIds = fieldIds(ids.repeat, { hint: summary ?? undefined, error: errors.repeat });
   const daysError = errors.repeat_days;
   return (
     <div className="event-form__repeat">
-      <div className={`field${errors.repeat ? " field--error" : ""}`}>
-        <label className="field__label" htmlFor={ids.repeat}>
-          Repeat
-        </label>
-        <div className="field__select-wrap">
-          <select
-            id={ids.repeat}
-            className="field__control field__control--select"
-            value={values.repeat}
-            disabled={disabled}
-            aria-invalid={errors.repeat ? true : undefined}
-            aria-describedby={repeatIds.describedBy}
-            onChange={(event) => onChange((current) => setRepeat(current, event.target.value as RepeatKind))}
-          >
-            {REPEAT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {REPEAT_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-          <span className="field__select-arrow" aria-hidden="true" />
-        </div>
-        {summary && (
-          <p id={repeatIds.hintId} className="field__hint">
-            {summary}
-          </p>
-        )}
-        {errors.repeat && (
-          <p id={repeatIds.errorId} className="field__error">
-            {errors.repeat}
-          </p>
-        )}
-      </div>
+      <Select
+        id={ids.repeat}
+        label="Repeat"
+        value={values.repeat}
+        options={REPEAT_OPTIONS}
+        placeholder={null}
+        hint={summary ?? undefined}
+        error={errors.repeat}
+        disabled={disabled}
+        onChange={(repeat) => onChange((current) => setRepeat(current, (repeat ?? "none") as RepeatKind))}
+      />
 
       {values.repeat === "custom" && (
         <div className="event-form__row">
@@ -103,27 +83,15 @@ export function RepeatField({
             disabled={disabled}
             onChange={(event) => onChange((current) => ({ ...current, repeat_interval: event.target.value }))}
           />
-          <div className="field">
-            <label className="field__label" htmlFor={ids.repeat_unit}>
-              Unit
-            </label>
-            <div className="field__select-wrap">
-              <select
-                id={ids.repeat_unit}
-                className="field__control field__control--select"
-                value={values.repeat_unit}
-                disabled={disabled}
-                onChange={(event) => onChange((current) => setRepeatUnit(current, event.target.value as RepeatUnit))}
-              >
-                {REPEAT_UNITS.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {REPEAT_UNIT_LABELS[unit]}
-                  </option>
-                ))}
-              </select>
-              <span className="field__select-arrow" aria-hidden="true" />
-            </div>
-          </div>
+          <Select
+            id={ids.repeat_unit}
+            label="Unit"
+            value={values.repeat_unit}
+            options={UNIT_OPTIONS}
+            placeholder={null}
+            disabled={disabled}
+            onChange={(unit) => onChange((current) => setRepeatUnit(current, (unit ?? "week") as RepeatUnit))}
+          />
         </div>
       )}
 
