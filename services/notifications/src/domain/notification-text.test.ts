@@ -194,6 +194,18 @@ describe("notification text: changes to a request", () => {
     expect(titles(notificationsFor(placeRemoved))).toEqual(["Ana Silva removed the place of “Lunch”"]);
   });
 
+  it("says how a request repeats now, and asks again those whose answers a new rule reset (issue 16)", () => {
+    const weekly = { ...lunch, recurrence: "FREQ=WEEKLY;BYDAY=TH", approvers: reviewers.slice(0, 1), reviewers_asked_again: [bruno!] };
+    const ruleOnly = updated({ ...weekly, changed_fields: ["recurrence"] });
+    expect(seen(notificationsFor(ruleOnly))).toEqual([
+      { user_id: bruno, kind: "event_request_review_requested", subject_id: ruleOnly.data.event_request_id, title: "Ana Silva changed how “Lunch” repeats: every Thursday at 3:00 PM (Europe/London); please review it again" },
+    ]);
+    expect(titles(notificationsFor(updated({ ...weekly, recurrence: null, changed_fields: ["recurrence"] })))).toEqual(["Ana Silva made “Lunch” a one-off (it no longer repeats); please review it again"]);
+    expect(titles(notificationsFor(updated({ ...weekly, changed_fields: ["start_date", "recurrence"] })))).toEqual([
+      "Ana Silva moved “Lunch” to Thu 26 Nov, 15:00 GMT; it now repeats every Thursday at 3:00 PM (Europe/London); please review it again",
+    ]);
+  });
+
   it("says an all-day request's new days without a zone", () => {
     const allDay = updated({ ...lunch, start_date: { date: "2026-11-26", time_zone: "Europe/London" }, end_date: { date: "2026-11-27", time_zone: "Europe/London" }, approvers: reviewers.slice(0, 1) });
 

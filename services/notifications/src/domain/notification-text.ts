@@ -1,4 +1,4 @@
-import { MAX_NOTIFICATION_TITLE_LENGTH, type TAiCreditThreshold, type TCalendarSyncFailureReason, type TEventDataOf, type TEventOf, type TNotificationKind } from "@amia/contracts";
+import { MAX_NOTIFICATION_TITLE_LENGTH, describeRecurrenceText, type TAiCreditThreshold, type TCalendarSyncFailureReason, type TEventDataOf, type TEventOf, type TNotificationKind } from "@amia/contracts";
 import { eventTimeText } from "./event-time-text.ts";
 
 /**
@@ -52,9 +52,10 @@ export const UNTITLED_EVENT = "Untitled Event";
 /**
  * Changing one of these changes when or where people meet: reviewers who had answered are
  * asked again (the events service decides whom), and every reviewer is told the new time or
- * place. Wire names of `changed_fields`; the time zone lives inside the two dates.
+ * place. Wire names of `changed_fields`; the time zone lives inside the two dates. How it repeats
+ * (`recurrence`, issue 16) is when too: one approval covers the whole series.
  */
-export const MATERIAL_FIELDS: ReadonlySet<string> = new Set(["start_date", "end_date", "location"]);
+export const MATERIAL_FIELDS: ReadonlySet<string> = new Set(["start_date", "end_date", "location", "recurrence"]);
 
 /**
  * The notifications one event makes: who is told what. Nobody is told of their own doing
@@ -202,8 +203,22 @@ function updateDrafts(event: TEventOf<"event-request.updated">, context: Notific
   });
 }
 
-/** "moved “Lunch” to Joe's on Thu 26 Nov, 15:00 GMT · 07:00 your time", "removed the place of “Lunch”". */
+/**
+ * "moved “Lunch” to Joe's on Thu 26 Nov, 15:00 GMT · 07:00 your time", "removed the place of
+ * “Lunch”", "changed how “Standup” repeats: every weekday at 10:00 AM (Europe/Lisbon)", and a new
+ * rule said after a new time or place ("…; it now repeats every Friday at 1:00 PM (Europe/London)").
+ */
 function movedTo(data: TEventDataOf<"event-request.updated">, recipientZone: string | null, writtenAt: Date): string {
+  const title = quoted(data.title);
+  if (!data.changed_fields.includes("recurrence")) return movedInTimeOrPlace(data, recipientZone, writtenAt);
+  const words = describeRecurrenceText(data.recurrence, data.start_date, { nameZone: true, clock: "12h" });
+  const rule = words ? words.charAt(0).toLowerCase() + words.slice(1) : null;
+  const isTimeOrPlace = data.changed_fields.some((field) => field !== "recurrence" && MATERIAL_FIELDS.has(field));
+  if (!isTimeOrPlace) return rule ? `changed how ${title} repeats: ${rule}` : `made ${title} a one-off (it no longer repeats)`;
+  return `${movedInTimeOrPlace(data, recipientZone, writtenAt)}; ${rule ? `it now repeats ${rule}` : "it no longer repeats"}`;
+}
+
+function movedInTimeOrPlace(data: TEventDataOf<"event-request.updated">, recipientZone: string | null, writtenAt: Date): string {
   const isTimeChanged = data.changed_fields.includes("start_date") || data.changed_fields.includes("end_date");
   const place = data.changed_fields.includes("location") ? oneLine(data.location) : "";
   const title = quoted(data.title);
