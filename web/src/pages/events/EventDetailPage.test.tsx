@@ -87,7 +87,7 @@ describe("EventDetailPage, seen by a reviewer in another zone", () => {
     const reopened: TEventRequest = { ...request, updated_at: "2026-11-22T10:00:00Z" };
     const seen = renderDetail(reopened, "u2", "America/Los_Angeles");
     expect(seen).toContain('class="pill pill--secondary">Pending<');
-    expect(seen).toContain("If you answered before: the date, time or place changed since, so it needs your answer again.");
+    expect(seen).toContain("If you answered before: the date, time, place or how it repeats changed since, so it needs your answer again.");
   });
 });
 

@@ -32,7 +32,7 @@ describe("event detail", () => {
     expect(reviewPrompt(fresh, { required: true }).again).toBeNull();
     const edited = anEventRequest({ updated_at: "2026-03-02T09:00:00Z" });
     expect(reviewPrompt(edited, { required: true }).again).toBe(
-      "If you answered before: the date, time or place changed since, so it needs your answer again.",
+      "If you answered before: the date, time, place or how it repeats changed since, so it needs your answer again.",
     );
   });
 

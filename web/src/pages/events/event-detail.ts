@@ -20,7 +20,7 @@ export function pendingApproverFor(
  * What the "Your review" card says above Approve / Reject. Who asks, and whether the answer
  * decides anything: a required reviewer's decides a pending request, an optional one's is advice.
  * A request edited since it was made may be one the reviewer answered before: a change of date,
- * time, zone or place asks them again (the events service resets their answer), so the card
+ * time, zone, place or repeat asks them again (the events service resets their answer), so the card
  * says that this is why it asks again, without claiming they had answered.
  */
 export function reviewPrompt(
@@ -35,7 +35,7 @@ export function reviewPrompt(
       : `${asker} asked for your review. The request is already decided; your answer is recorded and shown.`
     : `${asker} asked for your opinion. You are an optional reviewer: your answer is shown, but it does not decide the request.`;
   const edited = Date.parse(request.updated_at) > Date.parse(request.created_at);
-  return { lead, again: edited ? "If you answered before: the date, time or place changed since, so it needs your answer again." : null };
+  return { lead, again: edited ? "If you answered before: the date, time, place or how it repeats changed since, so it needs your answer again." : null };
 }
 
 /** "Created Mar 1, 2026" — and, to anyone but the creator, by whom. */
