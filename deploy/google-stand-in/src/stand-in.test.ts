@@ -97,6 +97,32 @@ describe("Google stand-in", () => {
     expect("recurrence" in single).toBe(false);
   });
 
+  it("lists a recurring event as its instances with singleEvents=true, keeping the wall-clock time across daylight saving", async () => {
+    const { api } = setUp();
+    // Mondays 10:00 in Lisbon from 19 Oct 2026, until the end of 2 Nov there (clocks go back on 25 Oct).
+    const weekly = {
+      summary: "Planning",
+      iCalUID: "amia-9@amia.app",
+      start: { dateTime: "2026-10-19T10:00:00", timeZone: "Europe/Lisbon" },
+      end: { dateTime: "2026-10-19T10:30:00", timeZone: "Europe/Lisbon" },
+      recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20261102T235959Z"],
+    };
+    const master = (await (await api("POST", "/calendars/primary/events", weekly)).json()) as { id: string };
+    const list = async (query: string) => ((await (await api("GET", `/calendars/primary/events?${query}`)).json()) as { items: Array<Record<string, unknown>> }).items;
+
+    const instances = await list("singleEvents=true&orderBy=startTime&timeMin=2026-10-01T00:00:00Z&timeMax=2026-12-01T00:00:00Z");
+    expect(instances.map((item) => [item.id, (item.start as { dateTime: string }).dateTime, (item.end as { dateTime: string }).dateTime])).toEqual([
+      [`${master.id}_20261019T090000Z`, "2026-10-19T10:00:00+01:00", "2026-10-19T10:30:00+01:00"],
+      [`${master.id}_20261026T100000Z`, "2026-10-26T10:00:00Z", "2026-10-26T10:30:00Z"],
+      [`${master.id}_20261102T100000Z`, "2026-11-02T10:00:00Z", "2026-11-02T10:30:00Z"],
+    ]);
+    expect(instances[1]).toMatchObject({ recurringEventId: master.id, iCalUID: "amia-9@amia.app", summary: "Planning", originalStartTime: { timeZone: "Europe/Lisbon" } });
+    expect("recurrence" in instances[1]!).toBe(false);
+    // A window picks instances; without singleEvents the series is one event, rule and all.
+    expect((await list("singleEvents=true&timeMin=2026-10-25T00:00:00Z&timeMax=2026-10-30T00:00:00Z")).map((item) => item.recurringEventId)).toEqual([master.id]);
+    expect((await list("")).map((item) => item.recurrence)).toEqual([weekly.recurrence]);
+  });
+
   it("keeps a deleted event's iCalUID (a second insert is a 409) until a patch of its status restores it", async () => {
     const { standIn, api } = setUp();
     const event = (await (await api("POST", "/calendars/primary/events", lunch)).json()) as { id: string };

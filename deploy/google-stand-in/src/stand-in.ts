@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { Hono, type Context } from "hono";
+import { instancesOf } from "./recurring-instances.ts";
 
 /**
  * A local stand-in for the two Google APIs the calendar service calls (DESIGN.md "Stand-ins only
@@ -380,6 +381,8 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const showDeleted = c.req.query("showDeleted") === "true";
     let items = [...events.values()].filter((event) => showDeleted || event.status !== "cancelled");
     if (iCalUID) items = items.filter((event) => event.iCalUID === iCalUID);
+    // singleEvents: a recurring event is listed as its instances (recurring-instances.ts).
+    if (c.req.query("singleEvents") === "true") items = items.flatMap(instancesOf);
     // Google: timeMin bounds the event's end (exclusive), timeMax its start (exclusive).
     if (timeMin) items = items.filter((event) => instantOf(event.end) > Date.parse(timeMin));
     if (timeMax) items = items.filter((event) => instantOf(event.start) < Date.parse(timeMax));

@@ -160,6 +160,11 @@ describe("calendar: a repeating request is one recurring Google event (issue 16)
     expect(readBack.status).toBe(200);
     expect(((await readBack.json()) as { recurrence?: string[] }).recurrence).toEqual(held[0]!.recurrence);
     expect((await events.as({ id: user.id }).get(`/api/v1/event-requests/${id}`)).body.event_request.recurrence).toBe(body.recurrence);
+    // Read as the dashboard reads the calendar (singleEvents): the occurrences, every other Wednesday, each naming the request.
+    const listed = await calendar.as({ id: user.id }).get("/api/v1/calendar/events?timeMin=2026-03-01T00:00:00Z&timeMax=2026-05-01T00:00:00Z");
+    expect(listed.status).toBe(200);
+    const occurrences = (listed.body.events as Array<{ event_request_id: string | null; start: { date_time: string | null } }>).filter((event) => event.event_request_id === id);
+    expect(occurrences.map((event) => event.start.date_time)).toEqual(["2026-03-11T12:00:00Z", "2026-03-25T12:00:00Z", "2026-04-08T12:00:00+01:00", "2026-04-22T12:00:00+01:00"]);
 
     expect((await events.as({ id: user.id }).patch(`/api/v1/event-requests/${id}`, { recurrence: "FREQ=WEEKLY;BYDAY=WE;COUNT=4" })).status).toBe(200);
     await eventually(() => google.events(user.refreshToken)[0]?.recurrence?.[0] === "RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4");
