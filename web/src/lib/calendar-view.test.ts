@@ -115,6 +115,22 @@ describe("items from Google and from the user's requests", () => {
     expect(items[0]).toMatchObject({ title: "Dentist", eventRequestId: null, google: expect.objectContaining({ id: "g-own" }) });
   });
 
+  it("draws a repeating request on each of its days in the window, its Google instances as twins (issue 16)", () => {
+    // Every weekday 09:00–09:30 in Lisbon from Wednesday 25 Nov; the week of 23–29 Nov is shown.
+    const standup = { ...request("r-standup", "approved", { from: "2026-11-25T09:00", to: "2026-11-25T09:30" }), recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" };
+    const week = { timeMin: "2026-11-23T00:00:00.000Z", timeMax: "2026-11-30T00:00:00.000Z" };
+    const instances = ["2026-11-25", "2026-11-26", "2026-11-27"].map((day) => google(`g_${day}`, { event_request_id: "r-standup", from: `${day}T09:00:00Z`, to: `${day}T09:30:00Z` }));
+    const items = calendarItems(instances, [standup], "Europe/Lisbon", week);
+    expect(items.map((item) => [item.firstDay, item.source, item.eventRequestId])).toEqual([
+      ["2026-11-25", "request", "r-standup"],
+      ["2026-11-26", "request", "r-standup"],
+      ["2026-11-27", "request", "r-standup"],
+    ]);
+    expect(new Set(items.map((item) => item.key)).size).toBe(3);
+    // Without a window (and for a one-off) the first day only, as before.
+    expect(calendarItems([], [standup], "Europe/Lisbon")).toHaveLength(1);
+  });
+
   it("keeps a Google event from a request that is not in the list (it links to the request)", () => {
     const [item] = calendarItems([google("g1", { event_request_id: "r-elsewhere" })], [], "UTC");
     expect(item).toMatchObject({ source: "google", eventRequestId: "r-elsewhere" });

@@ -1,4 +1,4 @@
-import { eventDateToEpochMs, type TCalendarEvent, type TEventDate, type TEventRequest, zonedTimeToEpochMs } from "@amia/contracts";
+import { eventDateToEpochMs, nextOccurrences, parseRecurrence, type TCalendarEvent, type TEventDate, type TEventRequest, zonedTimeToEpochMs } from "@amia/contracts";
 import { addDaysToDate, MINUTES_PER_DAY, parseTime, wallClockAt } from "./wall-clock.ts";
 
 /*
@@ -219,15 +219,48 @@ function requestSpan(request: Pick<TEventRequest, "start_date" | "end_date">, ti
   return timedSpan(startMs, Number.isNaN(endMs) ? startMs : endMs, timeZone);
 }
 
-type RequestLike = Pick<TEventRequest, "id" | "title" | "location" | "status" | "start_date" | "end_date" | "google_event_id">;
+type RequestLike = Pick<TEventRequest, "id" | "title" | "location" | "status" | "start_date" | "end_date" | "google_event_id"> & Pick<Partial<TEventRequest>, "recurrence">;
+
+/** At most this many occurrences of one series are drawn (a daily series in a month view needs 42). */
+const MAX_OCCURRENCES = 400;
+
+/**
+ * A request's spans: one, or for a repeating request (issue 16) each occurrence that can touch
+ * `window`, as the series repeats in the event's own zone (contracts' nextOccurrences), each as
+ * long as the first. Without a window, only the first.
+ */
+function requestSpans(request: RequestLike, timeZone: string, window: { timeMin: string; timeMax: string } | undefined) {
+  const first = requestSpan(request, timeZone);
+  const rule = request.recurrence ? parseRecurrence(request.recurrence) : null;
+  if (!first || !rule?.ok || !window) return first ? [first] : [];
+  const lengthMs = first.endMs - first.startMs;
+  const toMs = Date.parse(window.timeMax);
+  // From a day before the window (an occurrence that starts before it may still run into it).
+  const fromMs = Date.parse(window.timeMin) - Math.max(lengthMs, 86_400_000);
+  let starts: number[];
+  try {
+    starts = nextOccurrences(rule.rule, request.start_date, { fromMs, limit: MAX_OCCURRENCES }).filter((startMs) => startMs < toMs);
+  } catch {
+    return [first];
+  }
+  return starts.map((startMs) => {
+    if (!first.isAllDay) return timedSpan(startMs, startMs + lengthMs, timeZone);
+    // All-day: the same number of days from the occurrence's day in the event's zone.
+    const day = wallClockAt(startMs, request.start_date.time_zone).date;
+    const days = Math.round((Date.parse(`${first.lastDay}T00:00:00Z`) - Date.parse(`${first.firstDay}T00:00:00Z`)) / 86_400_000);
+    return allDaySpan(day, addDaysToDate(day, days), true, timeZone);
+  });
+}
 
 /**
  * One list from both sources, in start order. Requests: pending ones as tentative, approved ones
  * solid; rejected ones are not on anyone's calendar and are left out. A Google event that came
  * from one of these requests (its `event_request_id`, from our iCalUID, or the request's stored
  * `google_event_id`) is the same event: it appears once, as the request (with Google's link).
+ * A repeating request appears on each of its days in `window` (the instants the view asked for);
+ * Google's instances of it are its twins too.
  */
-export function calendarItems(googleEvents: readonly TCalendarEvent[], requests: readonly RequestLike[], timeZone: string): CalendarItem[] {
+export function calendarItems(googleEvents: readonly TCalendarEvent[], requests: readonly RequestLike[], timeZone: string, window?: { timeMin: string; timeMax: string }): CalendarItem[] {
   const shown = requests.filter((request) => request.status === "pending" || request.status === "approved");
   const byRequestId = new Map(shown.map((request) => [request.id, request]));
   const byGoogleId = new Map(shown.filter((request) => request.google_event_id).map((request) => [request.google_event_id!, request]));
@@ -255,19 +288,19 @@ export function calendarItems(googleEvents: readonly TCalendarEvent[], requests:
     });
   }
   for (const request of shown) {
-    const span = requestSpan(request, timeZone);
-    if (!span) continue;
-    items.push({
-      key: `request:${request.id}`,
-      source: "request",
-      title: untitled(request.title),
-      style: request.status === "pending" ? "tentative" : "confirmed",
-      ...span,
-      location: request.location?.trim() || null,
-      eventRequestId: request.id,
-      htmlLink: linkOf.get(request.id) ?? null,
-      google: null,
-    });
+    for (const span of requestSpans(request, timeZone, window)) {
+      items.push({
+        key: request.recurrence ? `request:${request.id}:${span.startMs}` : `request:${request.id}`,
+        source: "request",
+        title: untitled(request.title),
+        style: request.status === "pending" ? "tentative" : "confirmed",
+        ...span,
+        location: request.location?.trim() || null,
+        eventRequestId: request.id,
+        htmlLink: linkOf.get(request.id) ?? null,
+        google: null,
+      });
+    }
   }
   return items.sort((a, b) => a.startMs - b.startMs || Number(b.isAllDay) - Number(a.isAllDay) || a.title.localeCompare(b.title) || a.key.localeCompare(b.key));
 }

@@ -105,8 +105,8 @@ export function CalendarPage() {
   }, [isGoogleConflict]);
 
   const items = useMemo(
-    () => calendarItems(isConnected && !isGoogleConflict ? (google.data?.events ?? []) : [], requests.data ?? [], viewerZone),
-    [isConnected, isGoogleConflict, google.data, requests.data, viewerZone],
+    () => calendarItems(isConnected && !isGoogleConflict ? (google.data?.events ?? []) : [], requests.data ?? [], viewerZone, range),
+    [isConnected, isGoogleConflict, google.data, requests.data, viewerZone, range],
   );
   const [openEvent, setOpenEvent] = useState<TCalendarEvent | null>(null);
 
