@@ -8,7 +8,8 @@ import { screenshot } from "./support/screenshots.ts";
 /**
  * Recurring events (issue 16 point 2), as a person meets them: Ana, in Lisbon, creates a weekly
  * event in the form — Repeat, the days, how many times — by keyboard where a person would, and
- * reads how it repeats in words on the events list and on the event's page. The steps share state,
+ * reads how it repeats in words on the events list and on the event's page, and sees it on each of
+ * its days in the calendar's week view. The steps share state,
  * so they run in order.
  */
 
@@ -91,6 +92,16 @@ describe("a weekly event", () => {
     await page.getByText(`${WORDS}. Approval covers every occurrence`).waitFor(SLOW);
     await screenshot(page, "desktop-event-detail-repeating");
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("is drawn on each of its days in the calendar's week view", async () => {
+    const { page } = anaLisbon;
+    await page.goto(url(`/calendar?view=week&date=${tuesday}`));
+    const occurrences = page.getByRole("button", { name: `${TITLE} 9:30 AM – 10:00 AM` });
+    await occurrences.first().waitFor(SLOW);
+    // Tuesday and Thursday of that week: the request's two days, once each (Google's instances are the same events).
+    await expect.poll(() => occurrences.count(), SLOW).toBe(2);
+    await screenshot(page, "desktop-calendar-week-repeating");
   });
 
   it("opens in the edit form with the same choice", async () => {
