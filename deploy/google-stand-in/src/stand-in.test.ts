@@ -121,6 +121,12 @@ describe("Google stand-in", () => {
     // A window picks instances; without singleEvents the series is one event, rule and all.
     expect((await list("singleEvents=true&timeMin=2026-10-25T00:00:00Z&timeMax=2026-10-30T00:00:00Z")).map((item) => item.recurringEventId)).toEqual([master.id]);
     expect((await list("")).map((item) => item.recurrence)).toEqual([weekly.recurrence]);
+    // Each occurrence is busy.
+    const freeBusy = (await (await api("POST", "/freeBusy", { timeMin: "2026-10-20T00:00:00Z", timeMax: "2026-11-10T00:00:00Z" })).json()) as { calendars: { primary: { busy: unknown[] } } };
+    expect(freeBusy.calendars.primary.busy).toEqual([
+      { start: "2026-10-26T10:00:00.000Z", end: "2026-10-26T10:30:00.000Z" },
+      { start: "2026-11-02T10:00:00.000Z", end: "2026-11-02T10:30:00.000Z" },
+    ]);
   });
 
   it("keeps a deleted event's iCalUID (a second insert is a 409) until a patch of its status restores it", async () => {

@@ -436,7 +436,8 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     if (!body?.timeMin || !body.timeMax) return googleError(c, 400, "required", "Missing timeMin or timeMax.");
     const from = Date.parse(body.timeMin);
     const to = Date.parse(body.timeMax);
-    const own = [...userOf(c.get("user")).calendar.events.values()].filter((event) => event.status !== "cancelled");
+    // Every occurrence of a recurring event is busy, as in Google.
+    const own = [...userOf(c.get("user")).calendar.events.values()].filter((event) => event.status !== "cancelled").flatMap(instancesOf);
     const busy = own
       .map((event) => ({ start: instantOf(event.start), end: instantOf(event.end) }))
       .filter(({ start, end }) => end > from && start < to)
