@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Logger } from "@amia/kit";
 
@@ -51,4 +52,14 @@ export function createIntrospectionAccountLookup(options: IntrospectionAccountLo
       return null;
     }
   };
+}
+
+/**
+ * The local sign-in provider's `sub` for an email (deploy/oidc-provider accounts.ts
+ * subjectForEmail: SHA-256 over the trimmed, lower-cased email, first 32 hex digits), so the
+ * stand-in finds the calendar of an invited email. Spelled out here, not imported: the stand-in's
+ * image holds its own workspace only; stand-in.test.ts checks both agree.
+ */
+export function localProviderSubjectForEmail(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
 }

@@ -1,5 +1,5 @@
 import { createLogger, loadConfig } from "@amia/kit";
-import { createIntrospectionAccountLookup } from "./account-lookup.ts";
+import { createIntrospectionAccountLookup, localProviderSubjectForEmail } from "./account-lookup.ts";
 import { GOOGLE_STAND_IN_LOCAL_DEFAULTS, ZGoogleStandInEnvSchema } from "./env.ts";
 import { createGoogleStandIn } from "./stand-in.ts";
 
@@ -14,7 +14,13 @@ const accountOf = env.GOOGLE_STAND_IN_INTROSPECTION_URL
   ? createIntrospectionAccountLookup({ url: env.GOOGLE_STAND_IN_INTROSPECTION_URL, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, logger })
   : undefined;
 
-const standIn = await createGoogleStandIn({ port: env.PORT, host: env.HOST, refreshTokens: env.GOOGLE_STAND_IN_REFRESH_TOKENS, ...(accountOf ? { accountOf } : {}) });
+// With accounts known, an invited email finds its account's calendar by the provider's sub for that email.
+const standIn = await createGoogleStandIn({
+  port: env.PORT,
+  host: env.HOST,
+  refreshTokens: env.GOOGLE_STAND_IN_REFRESH_TOKENS,
+  ...(accountOf ? { accountOf, accountOfEmail: localProviderSubjectForEmail } : {}),
+});
 logger.info({ port: standIn.port, host: env.HOST, introspection_url: env.GOOGLE_STAND_IN_INTROSPECTION_URL ?? null }, "listening");
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

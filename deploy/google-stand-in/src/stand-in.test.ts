@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { createGoogleStandInApp } from "./stand-in.ts";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createGoogleStandInApp, type GoogleEvent } from "./stand-in.ts";
+import { localProviderSubjectForEmail } from "./account-lookup.ts";
+import { subjectForEmail } from "../../oidc-provider/src/accounts.ts";
 
 /** The stand-in's wire format, in-process (app.request: no sockets). */
 describe("Google stand-in", () => {
@@ -277,5 +281,182 @@ describe("Google stand-in", () => {
       expect((await refresh("1//stranger")).status).toBe(400);
       expect(asked).toEqual([]);
     });
+  });
+});
+
+/** Two-way sync on the stand-in's wire: sync tokens, 410, watch channels and pushes, attendees, the control API. */
+describe("Google stand-in: sync, push and attendees", () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  const setUp = (options: Parameters<typeof createGoogleStandInApp>[0] = {}) => {
+    const standIn = createGoogleStandInApp(options);
+    const tokens = {
+      ana: standIn.tokens.issue("1//ana", { email: "ana@example.com" }).access_token,
+      ben: standIn.tokens.issue("1//ben", { email: "ben@example.com" }).access_token,
+    };
+    const api = async (who: keyof typeof tokens, method: string, path: string, body?: unknown) => {
+      const response = await standIn.app.request(`/calendar/v3${path}`, {
+        method,
+        headers: { authorization: `Bearer ${tokens[who]}`, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, body: (response.status === 204 ? null : await response.json()) as Record<string, unknown> & { items?: GoogleEvent[] } };
+    };
+    const controlCall = (path: string, body: unknown) =>
+      standIn.app.request(`/control${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { standIn, api, controlCall };
+  };
+  const lunch = (uid: string) => ({ summary: "Lunch", start: { dateTime: "2026-03-11T12:00:00Z" }, end: { dateTime: "2026-03-11T13:00:00Z" }, iCalUID: uid });
+
+  /** A receiver of push messages on a free port. */
+  const receiver = async () => {
+    const received: IncomingHttpHeaders[] = [];
+    const waiters: Array<() => void> = [];
+    const server = createServer((req, res) => {
+      received.push(req.headers);
+      res.end();
+      for (const wake of waiters.splice(0)) wake();
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const waitFor = async (count: number) => {
+      const deadline = Date.now() + 5_000;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`got ${received.length} push messages, wanted ${count}`);
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+      return received;
+    };
+    return { address, waitFor, received };
+  };
+
+  it("ends a full listing with a sync token; the token lists only later changes, deletions as cancelled, then nothing", async () => {
+    const { api } = setUp();
+    const first = (await api("ana", "POST", "/calendars/primary/events", lunch("a@x"))).body as unknown as GoogleEvent;
+    const full = await api("ana", "GET", "/calendars/primary/events");
+    expect(full.body.items?.map((event) => event.id)).toEqual([first.id]);
+    const syncToken = full.body.nextSyncToken as string;
+    expect(syncToken).toEqual(expect.any(String));
+
+    const second = (await api("ana", "POST", "/calendars/primary/events", lunch("b@x"))).body as unknown as GoogleEvent;
+    expect((await api("ana", "DELETE", `/calendars/primary/events/${first.id}`)).status).toBe(204);
+    const changes = await api("ana", "GET", `/calendars/primary/events?syncToken=${syncToken}`);
+    expect(changes.status).toBe(200);
+    expect(changes.body.items?.map((event) => [event.id, event.status])).toEqual([
+      [second.id, "confirmed"],
+      [first.id, "cancelled"],
+    ]);
+    const none = await api("ana", "GET", `/calendars/primary/events?syncToken=${changes.body.nextSyncToken as string}`);
+    expect(none.body.items).toEqual([]);
+    // Another user's token is not a token of this calendar.
+    expect((await api("ben", "GET", `/calendars/primary/events?syncToken=${syncToken}`)).status).toBe(400);
+    expect((await api("ana", "GET", `/calendars/primary/events?syncToken=${syncToken}&timeMin=2026-01-01T00:00:00Z`)).status).toBe(400);
+  });
+
+  it("pages with nextPageToken and gives the sync token on the last page only", async () => {
+    const { api } = setUp();
+    for (const uid of ["1@x", "2@x", "3@x"]) await api("ana", "POST", "/calendars/primary/events", lunch(uid));
+    const page1 = await api("ana", "GET", "/calendars/primary/events?maxResults=2");
+    expect(page1.body.items).toHaveLength(2);
+    expect(page1.body.nextSyncToken).toBeUndefined();
+    const page2 = await api("ana", "GET", `/calendars/primary/events?maxResults=2&pageToken=${page1.body.nextPageToken as string}`);
+    expect(page2.body.items).toHaveLength(1);
+    expect(page2.body.nextPageToken).toBeUndefined();
+    expect(page2.body.nextSyncToken).toEqual(expect.any(String));
+  });
+
+  it("answers 410 fullSyncRequired, with Google's error body, for a token invalidated by the test switch", async () => {
+    const { api, controlCall } = setUp();
+    const token = (await api("ana", "GET", "/calendars/primary/events")).body.nextSyncToken as string;
+    expect((await controlCall("/invalidate-sync-tokens", { calendar: "ana@example.com" })).status).toBe(204);
+    const gone = await api("ana", "GET", `/calendars/primary/events?syncToken=${token}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body).toMatchObject({ error: { code: 410, errors: [{ reason: "fullSyncRequired" }] } });
+    // A full listing gives a token that works again.
+    const fresh = (await api("ana", "GET", "/calendars/primary/events")).body.nextSyncToken as string;
+    expect((await api("ana", "GET", `/calendars/primary/events?syncToken=${fresh}`)).status).toBe(200);
+  });
+
+  it("watch: answers the channel resource, pushes sync then exists with Google's headers on each change, stops on channels.stop", async () => {
+    const { api, standIn, controlCall } = setUp();
+    const hook = await receiver();
+    const expiration = Date.now() + 60_000;
+    const watched = await api("ana", "POST", "/calendars/primary/events/watch", { id: "chan-1", type: "web_hook", address: hook.address, token: "secret-1", expiration: String(expiration) });
+    expect(watched.body).toMatchObject({ kind: "api#channel", id: "chan-1", resourceId: expect.any(String), resourceUri: expect.any(String), token: "secret-1", expiration: String(expiration) });
+    const [sync] = await hook.waitFor(1);
+    expect(sync).toMatchObject({ "x-goog-channel-id": "chan-1", "x-goog-channel-token": "secret-1", "x-goog-resource-id": watched.body.resourceId, "x-goog-resource-state": "sync", "x-goog-message-number": "1" });
+    expect(Date.parse(sync!["x-goog-channel-expiration"] as string)).toBe(Math.floor(expiration / 1000) * 1000);
+
+    const event = (await api("ana", "POST", "/calendars/primary/events", lunch("w@x"))).body as unknown as GoogleEvent;
+    const moved = await controlCall("/move", { calendar: "1//ana", iCalUID: "w@x", start: { dateTime: "2026-03-12T12:00:00Z" }, end: { dateTime: "2026-03-12T13:00:00Z" } });
+    expect(moved.status).toBe(200);
+    const messages = await hook.waitFor(3);
+    expect(messages.slice(1).map((headers) => [headers["x-goog-resource-state"], headers["x-goog-message-number"]])).toEqual([
+      ["exists", "2"],
+      ["exists", "3"],
+    ]);
+    // A change to another user's calendar is not pushed here.
+    await api("ben", "POST", "/calendars/primary/events", lunch("other@x"));
+
+    expect((await api("ana", "POST", "/channels/stop", { id: "chan-1", resourceId: "wrong" })).status).toBe(404);
+    expect((await api("ben", "POST", "/channels/stop", { id: "chan-1", resourceId: watched.body.resourceId })).status).toBe(404);
+    expect((await api("ana", "POST", "/channels/stop", { id: "chan-1", resourceId: watched.body.resourceId })).status).toBe(204);
+    expect(standIn.channels()).toEqual([]);
+    await controlCall("/delete", { calendar: "ana@example.com", event_id: event.id });
+    // A later watch's sync message arrives after anything the stopped channel could have sent: none did.
+    await api("ana", "POST", "/calendars/primary/events/watch", { id: "chan-2", type: "web_hook", address: hook.address, token: "secret-2" });
+    const after = await hook.waitFor(4);
+    expect(after.map((headers) => headers["x-goog-channel-id"])).toEqual(["chan-1", "chan-1", "chan-1", "chan-2"]);
+  });
+
+  it("caps a channel's expiration at the longest Google allows, and refuses a watch without an id or address", async () => {
+    const { api } = setUp({ channelTtlMs: 1_000 });
+    const before = Date.now();
+    const watched = await api("ana", "POST", "/calendars/primary/events/watch", { id: "c", type: "web_hook", address: "http://127.0.0.1:9/x", expiration: String(before + 3_600_000) });
+    expect(Number(watched.body.expiration)).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect((await api("ana", "POST", "/calendars/primary/events/watch", { type: "web_hook", address: "http://127.0.0.1:9/x" })).status).toBe(400);
+    expect((await api("ana", "POST", "/calendars/primary/events/watch", { id: "d", type: "web_hook" })).status).toBe(400);
+  });
+
+  it("attendees: the invitee's calendar shows the event (same iCalUID), follows a move, and their answer reaches the organizer through sync", async () => {
+    const { api, controlCall } = setUp();
+    const organizerToken = (await api("ana", "GET", "/calendars/primary/events")).body.nextSyncToken as string;
+    const inserted = (await api("ana", "POST", "/calendars/primary/events", { ...lunch("inv@x"), attendees: [{ email: "Ben@Example.com" }, { email: "nobody@example.com" }] })).body as unknown as GoogleEvent;
+    const bens = (await api("ben", "GET", "/calendars/primary/events")).body.items ?? [];
+    expect(bens).toHaveLength(1);
+    expect(bens[0]).toMatchObject({ iCalUID: "inv@x", organizer: { email: "ana@example.com" } });
+    expect(bens[0]!.attendees).toEqual(expect.arrayContaining([{ email: "Ben@Example.com", responseStatus: "needsAction", self: true }]));
+
+    await controlCall("/move", { calendar: "ana@example.com", event_id: inserted.id, start: { dateTime: "2026-03-13T09:00:00Z" }, end: { dateTime: "2026-03-13T10:00:00Z" } });
+    expect(((await api("ben", "GET", "/calendars/primary/events")).body.items ?? [])[0]?.start).toEqual({ dateTime: "2026-03-13T09:00:00Z" });
+
+    const answered = await controlCall("/respond", { calendar: "ben@example.com", iCalUID: "inv@x", responseStatus: "accepted" });
+    expect(answered.status).toBe(200);
+    const seen = await api("ana", "GET", `/calendars/primary/events?syncToken=${organizerToken}`);
+    const organizerCopy = seen.body.items?.find((event) => event.id === inserted.id);
+    expect(organizerCopy?.attendees).toEqual(expect.arrayContaining([expect.objectContaining({ email: "Ben@Example.com", responseStatus: "accepted" })]));
+    expect((await controlCall("/respond", { calendar: "ben@example.com", iCalUID: "inv@x", responseStatus: "maybe" })).status).toBe(400);
+    expect((await controlCall("/respond", { calendar: "ana@example.com", iCalUID: "inv@x", responseStatus: "accepted" })).status).toBe(404);
+
+    // Taken off the list (or the event deleted): the invitee's copy is cancelled.
+    await api("ana", "PATCH", `/calendars/primary/events/${inserted.id}`, { attendees: [] });
+    expect((await api("ben", "GET", "/calendars/primary/events")).body.items).toEqual([]);
+  });
+
+  it("control API: 4xx naming what is missing, 404 for no such event", async () => {
+    const { controlCall } = setUp();
+    expect(await (await controlCall("/move", { iCalUID: "x" })).json()).toEqual({ error: "calendar is required" });
+    expect((await controlCall("/move", { calendar: "ana@example.com", iCalUID: "none", start: { date: "2026-01-01" }, end: { date: "2026-01-02" } })).status).toBe(404);
+    expect((await controlCall("/delete", { calendar: "ana@example.com", iCalUID: "none" })).status).toBe(404);
+  });
+});
+
+describe("localProviderSubjectForEmail", () => {
+  it("is the local sign-in provider's sub for an email (deploy/oidc-provider accounts.ts), so an invitation finds that person's calendar", () => {
+    for (const email of ["ana@example.com", " Ben.Lee@Example.COM "]) expect(localProviderSubjectForEmail(email)).toBe(subjectForEmail(email));
   });
 });

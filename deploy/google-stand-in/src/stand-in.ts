@@ -14,6 +14,15 @@ import { instancesOf } from "./recurring-instances.ts";
  * A calendar belongs to a refresh token, unless `accountOf` names the account a newly seen refresh
  * token belongs to: then every refresh token of that account shares one calendar, as Google keys a
  * calendar by account (signing in again locally mints a new refresh token, not a new calendar).
+ *
+ * Two-way sync as Google does it: `events.list` pages (`nextPageToken`) and ends a full or
+ * incremental listing with a `nextSyncToken`; a listing by `syncToken` answers what changed since,
+ * deletions included (`status: "cancelled"`), or 410 `fullSyncRequired` once the token is
+ * invalidated. `events.watch` opens a push channel: every change to the calendar is POSTed to its
+ * address with Google's `X-Goog-*` headers (a `sync` message first). Attendees: an event's
+ * attendees whose email names a calendar here see a copy of it there (same id and iCalUID), and an
+ * attendee's answer shows on the organizer's event as a change. `/control/*` is the test-only
+ * "a user does something in Google" API (move, delete, respond, invalidate sync tokens).
  */
 
 export interface GoogleEventDate {
@@ -81,7 +90,8 @@ export interface GoogleStandIn {
   calendarApiUrl: string;
   tokens: {
     /** Registers a refresh token (a fresh one when absent) and issues an access token for it. */
-    issue: (refreshToken?: string, options?: { expiresInSeconds?: number }) => IssuedTokens;
+    /** `email`: the account's email, so invitations to it reach this token's calendar. */
+    issue: (refreshToken?: string, options?: { expiresInSeconds?: number; email?: string }) => IssuedTokens;
     /** Google answers `invalid_grant` for this refresh token from now on. */
     revoke: (refreshToken: string) => void;
     /** Every access token issued for this refresh token stops working (401), as after an hour. */
@@ -94,6 +104,10 @@ export interface GoogleStandIn {
     isRevoked: (refreshToken: string) => boolean;
   };
   inject: (failure: InjectedFailure) => void;
+  /** What a user does in Google Calendar's own UI (also served over HTTP under /control). */
+  control: StandInControl;
+  /** Open push channels (expired ones included until stopped), for tests. */
+  channels: () => StandInChannel[];
   /**
    * Events in one user's calendar (by refresh token: the account's calendar when the token was
    * tied to an account), or in every calendar; cancelled (deleted) ones left out.
@@ -102,6 +116,45 @@ export interface GoogleStandIn {
   calls: () => StandInCall[];
   app: Hono;
   close: () => Promise<void>;
+}
+
+/** A calendar named by its account's email or by one of its refresh tokens. */
+export type CalendarRef = string;
+
+export interface StandInControl {
+  /** The owner moves (or re-times) an event, found by id or iCalUID. Null: no such event. */
+  move: (calendar: CalendarRef, event: { id?: string; iCalUID?: string }, times: { start: GoogleEventDate; end: GoogleEventDate }) => GoogleEvent | null;
+  /** The owner deletes an event (Google keeps it as status "cancelled"). False: no such live event. */
+  remove: (calendar: CalendarRef, event: { id?: string; iCalUID?: string }) => boolean;
+  /** An attendee answers an invitation in their own calendar. Null: no such invitation. */
+  respond: (calendar: CalendarRef, event: { id?: string; iCalUID?: string }, responseStatus: AttendeeResponse) => GoogleEvent | null;
+  /** Every sync token of the calendar stops working: the next listing by one answers 410. */
+  invalidateSyncTokens: (calendar: CalendarRef) => boolean;
+  /** The calendar's events, cancelled ones included. Null: no such calendar. */
+  events: (calendar: CalendarRef) => GoogleEvent[] | null;
+}
+
+export const ATTENDEE_RESPONSES = ["needsAction", "accepted", "declined", "tentative"] as const;
+export type AttendeeResponse = (typeof ATTENDEE_RESPONSES)[number];
+
+export interface GoogleAttendee {
+  email: string;
+  responseStatus: AttendeeResponse;
+  organizer?: boolean;
+  self?: boolean;
+  displayName?: string;
+}
+
+/** A push channel (events.watch), as the stand-in keeps it. */
+export interface StandInChannel {
+  id: string;
+  resourceId: string;
+  token: string | null;
+  address: string;
+  /** Epoch ms. */
+  expiration: number;
+  /** Push messages sent on it so far. */
+  messages: number;
 }
 
 export interface GoogleStandInOptions {
@@ -128,13 +181,56 @@ export interface GoogleStandInOptions {
    * what a client running calls at once must survive. None by default.
    */
   latencyMs?: number;
+  /**
+   * The account an attendee's email belongs to (the local sign-in provider's `sub` for an email,
+   * as `accountOf` answers for a refresh token), so an invitation reaches the calendar that
+   * person's tokens open. Without it, only emails given to `tokens.issue` name calendars.
+   */
+  accountOfEmail?: (email: string) => string | null;
+  /** The longest a push channel lives (Google: 7 days for events); a watch asking longer gets this. */
+  channelTtlMs?: number;
 }
 
 /** One Google account's calendar: "primary" and the user's own id name the same one. */
 interface Calendar {
   /** Events by event id. */
   events: Map<string, GoogleEvent>;
+  /** Names the calendar inside sync tokens. */
+  key: string;
+  /** The owner's email when known (attendees are matched by it). */
+  email: string | null;
+  /** Raised by invalidateSyncTokens: a sync token of an older epoch answers 410. */
+  epoch: number;
+  /** The change counter value of each event's last change, by event id. */
+  changedAt: Map<string, number>;
 }
+
+const newCalendar = (email: string | null = null): Calendar => ({ events: new Map(), key: randomBytes(6).toString("hex"), email, epoch: 0, changedAt: new Map() });
+
+/** A listing position: which calendar, which epoch, changes after `after`, up to `upTo`; `offset` into that page set. */
+interface ListCursor {
+  calendar: string;
+  epoch: number;
+  after: number;
+  upTo: number;
+  offset: number;
+  /** Incremental (by sync token) or full. */
+  incremental: boolean;
+}
+const encodeCursor = (cursor: ListCursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+function decodeCursor(token: string): ListCursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as Partial<ListCursor>;
+    const isNumber = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 0;
+    if (typeof value.calendar !== "string" || !isNumber(value.epoch) || !isNumber(value.after) || !isNumber(value.upTo) || !isNumber(value.offset)) return null;
+    return { calendar: value.calendar, epoch: value.epoch!, after: value.after!, upTo: value.upTo!, offset: value.offset!, incremental: value.incremental === true };
+  } catch {
+    return null;
+  }
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const isAttendeeResponse = (value: unknown): value is AttendeeResponse => typeof value === "string" && (ATTENDEE_RESPONSES as readonly string[]).includes(value);
 
 /** One refresh token: revoked and counted on its own, its calendar maybe shared with the account's other tokens. */
 interface UserState {
@@ -143,7 +239,7 @@ interface UserState {
   calendar: Calendar;
 }
 
-type ErrorReason = "authError" | "rateLimitExceeded" | "backendError" | "notFound" | "deleted" | "duplicate" | "invalid" | "required";
+type ErrorReason = "authError" | "rateLimitExceeded" | "backendError" | "notFound" | "deleted" | "duplicate" | "invalid" | "required" | "fullSyncRequired";
 
 const googleError = (c: Context, code: number, reason: ErrorReason, message: string) =>
   c.json({ error: { code, message, errors: [{ domain: "global", reason, message }], status: statusName(code) } }, code as 400);
@@ -191,6 +287,17 @@ function dropEmptyRecurrence(event: GoogleEvent): void {
   if (event.recurrence === null || (Array.isArray(event.recurrence) && event.recurrence.length === 0)) delete event.recurrence;
 }
 
+/** Attendees as Google takes them: a list of objects with an email; an absent answer is needsAction. */
+function validAttendees(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (const attendee of value as Array<Record<string, unknown>>) {
+    if (typeof attendee !== "object" || attendee === null || typeof attendee.email !== "string" || !attendee.email.includes("@")) return false;
+    if (attendee.responseStatus === undefined) attendee.responseStatus = "needsAction";
+    else if (!isAttendeeResponse(attendee.responseStatus)) return false;
+  }
+  return true;
+}
+
 /** Google's event ids: base32hex characters (a-v, 0-9), 5–1024 long. */
 const newEventId = () => randomBytes(13).toString("hex").replace(/[w-z]/g, "a");
 
@@ -205,22 +312,37 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   const acceptUnknown = options.acceptUnknownRefreshTokens ?? true;
   const latencyMs = options.latencyMs ?? 0;
 
-  const userOf = (refreshToken: string): UserState => {
-    let user = users.get(refreshToken);
-    if (!user) {
-      user = { isRevoked: false, refreshes: 0, calendar: { events: new Map() } };
-      users.set(refreshToken, user);
-    }
-    return user;
-  };
-
+  /** Calendars named by an email given to tokens.issue, when accountOfEmail does not name the account. */
+  const emailCalendars = new Map<string, Calendar>();
   const calendarOfAccount = (account: string): Calendar => {
     let calendar = accountCalendars.get(account);
     if (!calendar) {
-      calendar = { events: new Map() };
+      calendar = newCalendar();
       accountCalendars.set(account, calendar);
     }
     return calendar;
+  };
+  /** The calendar an email opens: its account's (accountOfEmail), else one kept by email. */
+  const calendarOfEmail = (email: string, create: boolean): Calendar | null => {
+    const normalized = normalizeEmail(email);
+    const account = options.accountOfEmail?.(normalized) ?? null;
+    let calendar = account !== null ? (create ? calendarOfAccount(account) : accountCalendars.get(account)) : emailCalendars.get(normalized);
+    if (!calendar && create) {
+      calendar = newCalendar(normalized);
+      emailCalendars.set(normalized, calendar);
+    }
+    if (calendar) calendar.email ??= normalized;
+    return calendar ?? null;
+  };
+  const calendarOfRef = (ref: CalendarRef): Calendar | null => users.get(ref)?.calendar ?? (ref.includes("@") ? calendarOfEmail(ref, false) : null);
+
+  const userOf = (refreshToken: string): UserState => {
+    let user = users.get(refreshToken);
+    if (!user) {
+      user = { isRevoked: false, refreshes: 0, calendar: newCalendar() };
+      users.set(refreshToken, user);
+    }
+    return user;
   };
 
   /** Learns a refresh token never seen before, in its account's calendar when accountOf names one. */
@@ -246,12 +368,134 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   /** The refresh token a token stands for: itself when it is one, the one it was issued for when an access token. */
   const refreshTokenOf = (token: string): string | null => (users.has(token) ? token : (accessTokens.get(token)?.user ?? null));
 
-  const issueAccess = (refreshToken: string, expiresInSeconds = lifetime): IssuedTokens => {
+  const issueAccess = (refreshToken: string, expiresInSeconds = lifetime, email?: string): IssuedTokens => {
+    // A new token of a known email opens that email's calendar.
+    if (email && !users.has(refreshToken)) users.set(refreshToken, { isRevoked: false, refreshes: 0, calendar: calendarOfEmail(email, true)! });
     userOf(refreshToken);
     const access = `ya29.${randomBytes(24).toString("base64url")}`;
     const expiresAt = Date.now() + expiresInSeconds * 1_000;
     accessTokens.set(access, { user: refreshToken, expiresAt });
     return { access_token: access, refresh_token: refreshToken, expires_at: expiresAt };
+  };
+
+  // ---- Changes, push channels and attendees ----
+  /** One counter for every change everywhere: sync tokens are positions on it. */
+  let changeCounter = 0;
+  const channels = new Map<string, StandInChannel & { calendar: Calendar }>();
+  const channelTtlMs = options.channelTtlMs ?? 7 * 86_400_000;
+
+  const push = (channel: StandInChannel & { calendar: Calendar }, state: "sync" | "exists" | "not_exists") => {
+    channel.messages++;
+    const headers: Record<string, string> = {
+      "X-Goog-Channel-ID": channel.id,
+      "X-Goog-Resource-ID": channel.resourceId,
+      "X-Goog-Resource-State": state,
+      "X-Goog-Resource-URI": `https://www.googleapis.com/calendar/v3/calendars/primary/events?alt=json`,
+      "X-Goog-Message-Number": String(channel.messages),
+      "X-Goog-Channel-Expiration": new Date(channel.expiration).toUTCString(),
+      ...(channel.token !== null ? { "X-Goog-Channel-Token": channel.token } : {}),
+    };
+    // Google does not wait on the receiver, and retries nothing here: the receiver's periodic sync covers a lost message.
+    void fetch(channel.address, { method: "POST", headers, signal: AbortSignal.timeout(10_000) })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  };
+
+  /** Records a change to `event` in `calendar`: it shows in the next incremental listing, and watchers are told. */
+  const touch = (calendar: Calendar, event: GoogleEvent) => {
+    calendar.changedAt.set(event.id, ++changeCounter);
+    for (const channel of channels.values()) if (channel.calendar === calendar && channel.expiration > Date.now()) push(channel, "exists");
+  };
+
+  /** The organizer's event for each (organizer calendar, event id) that has attendee copies: where the copies live. */
+  const copiesOf = new WeakMap<GoogleEvent, Map<Calendar, GoogleEvent>>();
+  const organizerOf = new WeakMap<GoogleEvent, { calendar: Calendar; event: GoogleEvent }>();
+  const now = () => new Date().toISOString();
+  const newEtag = () => `"${Date.now()}${Math.floor(Math.random() * 1_000)}"`;
+
+  /** The organizer's event changed: every attendee's copy follows it, and copies of removed attendees are cancelled. */
+  const propagate = (organizerCalendar: Calendar, master: GoogleEvent) => {
+    const attendees = Array.isArray(master.attendees) ? (master.attendees as GoogleAttendee[]) : [];
+    const copies = copiesOf.get(master) ?? new Map<Calendar, GoogleEvent>();
+    copiesOf.set(master, copies);
+    const reached = new Set<Calendar>();
+    for (const attendee of attendees) {
+      const calendar = calendarOfEmail(attendee.email, false);
+      if (!calendar || calendar === organizerCalendar) continue;
+      reached.add(calendar);
+      const copy: GoogleEvent = {
+        ...master,
+        attendees: attendees.map((other) => ({ ...other, ...(normalizeEmail(other.email) === normalizeEmail(attendee.email) ? { self: true } : { self: undefined }) })),
+        organizer: { ...(organizerCalendar.email ? { email: organizerCalendar.email } : {}) },
+      };
+      calendar.events.set(copy.id, copy);
+      copies.set(calendar, copy);
+      organizerOf.set(copy, { calendar: organizerCalendar, event: master });
+      touch(calendar, copy);
+    }
+    for (const [calendar, copy] of copies) {
+      if (reached.has(calendar) || copy.status === "cancelled") continue;
+      copy.status = "cancelled";
+      copy.updated = now();
+      touch(calendar, copy);
+    }
+  };
+
+  /** A change to an event of `calendar`: recorded, and its attendees' copies follow. */
+  const changed = (calendar: Calendar, event: GoogleEvent) => {
+    touch(calendar, event);
+    if (Array.isArray(event.attendees) || copiesOf.has(event)) propagate(calendar, event);
+  };
+
+  const findIn = (calendar: Calendar, ref: { id?: string; iCalUID?: string }): GoogleEvent | null => {
+    if (ref.id) return calendar.events.get(ref.id) ?? null;
+    if (!ref.iCalUID) return null;
+    const matches = [...calendar.events.values()].filter((event) => event.iCalUID === ref.iCalUID);
+    return matches.find((event) => event.status !== "cancelled") ?? matches[0] ?? null;
+  };
+
+  const control: StandInControl = {
+    move(ref, eventRef, times) {
+      const calendar = calendarOfRef(ref);
+      const event = calendar ? findIn(calendar, eventRef) : null;
+      if (!calendar || !event || event.status === "cancelled") return null;
+      // A time change is a new version of the invitation: Google raises the sequence.
+      Object.assign(event, { start: times.start, end: times.end, updated: now(), etag: newEtag(), sequence: event.sequence + 1 });
+      changed(calendar, event);
+      return event;
+    },
+    remove(ref, eventRef) {
+      const calendar = calendarOfRef(ref);
+      const event = calendar ? findIn(calendar, eventRef) : null;
+      if (!calendar || !event || event.status === "cancelled") return false;
+      Object.assign(event, { status: "cancelled", updated: now(), etag: newEtag() });
+      changed(calendar, event);
+      return true;
+    },
+    respond(ref, eventRef, responseStatus) {
+      const calendar = calendarOfRef(ref);
+      const copy = calendar ? findIn(calendar, eventRef) : null;
+      const origin = copy ? organizerOf.get(copy) : undefined;
+      if (!calendar || !copy || !origin || !calendar.email) return null;
+      const attendees = (origin.event.attendees as GoogleAttendee[] | undefined) ?? [];
+      const own = attendees.find((attendee) => normalizeEmail(attendee.email) === calendar.email);
+      if (!own) return null;
+      // An answer changes the organizer's event (not its sequence): it shows there through sync.
+      own.responseStatus = responseStatus;
+      Object.assign(origin.event, { updated: now(), etag: newEtag() });
+      changed(origin.calendar, origin.event);
+      return calendar.events.get(copy.id) ?? null;
+    },
+    invalidateSyncTokens(ref) {
+      const calendar = calendarOfRef(ref);
+      if (!calendar) return false;
+      calendar.epoch++;
+      return true;
+    },
+    events: (ref) => {
+      const calendar = calendarOfRef(ref);
+      return calendar ? [...calendar.events.values()] : null;
+    },
   };
 
   const app = new Hono();
@@ -336,7 +580,8 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
 
   const calendarOf = (c: Context<{ Variables: { user: string } }>) => {
     // One calendar per user (the refresh token's, or its account's): "primary" and the user's own id name the same one.
-    return { id: decodeURIComponent(c.req.param("calendarId") ?? "primary"), events: userOf(c.get("user")).calendar.events };
+    const calendar = userOf(c.get("user")).calendar;
+    return { id: decodeURIComponent(c.req.param("calendarId") ?? "primary"), events: calendar.events, calendar };
   };
 
   api.post("/calendars/:calendarId/events", async (c) => {
@@ -346,6 +591,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     if (body.status !== undefined && !isEventStatus(body.status)) return googleError(c, 400, "invalid", "Invalid event status.");
     const recurrenceIssue = recurrenceProblem(body);
     if (recurrenceIssue) return googleError(c, 400, "invalid", recurrenceIssue);
+    if (body.attendees !== undefined && !validAttendees(body.attendees)) return googleError(c, 400, "invalid", "Invalid attendee.");
     // Google keeps a deleted event (status "cancelled") and its iCalUID: inserting that UID again
     // is a duplicate too. A client restores such an event by patching its status back.
     if (body.iCalUID && [...events.values()].some((event) => event.iCalUID === body.iCalUID)) {
@@ -357,7 +603,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const event: GoogleEvent = {
       ...body,
       kind: "calendar#event",
-      etag: `"${Date.now()}"`,
+      etag: newEtag(),
       id,
       status: body.status ?? "confirmed",
       htmlLink: `https://www.google.com/calendar/event?eid=${Buffer.from(id).toString("base64url")}`,
@@ -370,11 +616,35 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     };
     dropEmptyRecurrence(event);
     events.set(id, event);
+    changed(calendarOf(c).calendar, event);
     return c.json(event);
   });
 
   api.get("/calendars/:calendarId/events", (c) => {
-    const { events } = calendarOf(c);
+    const { events, calendar } = calendarOf(c);
+    const syncToken = c.req.query("syncToken");
+    const pageToken = c.req.query("pageToken");
+    const maxResults = Math.min(2_500, Number(c.req.query("maxResults") ?? 250));
+    const fullSyncRequired = () =>
+      c.json({ error: { code: 410, message: "Sync token is no longer valid, a full sync is required.", errors: [{ domain: "global", reason: "fullSyncRequired", message: "Sync token is no longer valid, a full sync is required." }], status: "NOT_FOUND" } }, 410);
+    if (syncToken !== undefined || (pageToken !== undefined && decodeCursor(pageToken)?.incremental)) {
+      // Google refuses these filters with a sync token: the listing must be the same set as the one the token came from.
+      for (const name of ["timeMin", "timeMax", "iCalUID", "orderBy", "q", "updatedMin"]) {
+        if (c.req.query(name) !== undefined) return googleError(c, 400, "invalid", `${name} cannot be used with syncToken.`);
+      }
+      const cursor = decodeCursor(pageToken ?? syncToken ?? "");
+      if (!cursor || cursor.calendar !== calendar.key) return googleError(c, 400, "invalid", "Invalid sync token value.");
+      if (cursor.epoch !== calendar.epoch) return fullSyncRequired();
+      // A first page fixes the set: changes after the token up to now. Later changes wait for the next token.
+      const page = pageToken ? cursor : { ...cursor, after: cursor.upTo, upTo: changeCounter, offset: 0, incremental: true };
+      const changedItems = [...events.values()]
+        .filter((event) => {
+          const at = calendar.changedAt.get(event.id) ?? 0;
+          return at > page.after && at <= page.upTo;
+        })
+        .sort((a, b) => (calendar.changedAt.get(a.id) ?? 0) - (calendar.changedAt.get(b.id) ?? 0));
+      return listPage(c, changedItems, page, maxResults);
+    }
     const timeMin = c.req.query("timeMin");
     const timeMax = c.req.query("timeMax");
     const iCalUID = c.req.query("iCalUID");
@@ -390,14 +660,46 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       if (c.req.query("singleEvents") !== "true") return googleError(c, 400, "invalid", "The requested ordering is not available for the particular query.");
       items.sort((a, b) => instantOf(a.start) - instantOf(b.start));
     }
-    // Paged as Google pages: `maxResults` per page (250 by default, 2500 at most), the next page
-    // named by an opaque `nextPageToken` (here the offset), absent on the last page.
-    const maxResults = Math.min(Number(c.req.query("maxResults") ?? 250), 2_500);
-    const offset = Number(Buffer.from(c.req.query("pageToken") ?? "", "base64url").toString() || 0);
-    if (!Number.isInteger(offset) || offset < 0) return googleError(c, 400, "invalid", "Invalid page token value.");
-    const page = items.slice(offset, offset + maxResults);
-    const nextPageToken = offset + maxResults < items.length ? Buffer.from(String(offset + maxResults)).toString("base64url") : undefined;
-    return c.json({ kind: "calendar#events", etag: `"${Date.now()}"`, summary: "primary", updated: new Date().toISOString(), timeZone: "UTC", accessRole: "owner", items: page, ...(nextPageToken ? { nextPageToken } : {}) });
+    // A full listing ends with a token for incremental listings from now on (not for an iCalUID lookup).
+    const cursor = (pageToken ? decodeCursor(pageToken) : null) ?? { calendar: calendar.key, epoch: calendar.epoch, after: 0, upTo: changeCounter, offset: 0, incremental: false };
+    if (pageToken && cursor.calendar !== calendar.key) return googleError(c, 400, "invalid", "Invalid page token value.");
+    return listPage(c, items, cursor, maxResults, iCalUID === undefined);
+  });
+
+  /** One page of `items` from the cursor's offset; the last page carries nextSyncToken. */
+  const listPage = (c: Context, items: GoogleEvent[], cursor: ListCursor, maxResults: number, withSyncToken = true) => {
+    const pageItems = items.slice(cursor.offset, cursor.offset + maxResults);
+    const isLast = cursor.offset + maxResults >= items.length;
+    const next = isLast
+      ? withSyncToken ? { nextSyncToken: encodeCursor({ calendar: cursor.calendar, epoch: cursor.epoch, after: 0, upTo: cursor.upTo, offset: 0, incremental: true }) } : {}
+      : { nextPageToken: encodeCursor({ ...cursor, offset: cursor.offset + maxResults }) };
+    return c.json({ kind: "calendar#events", etag: newEtag(), summary: "primary", updated: now(), timeZone: "UTC", accessRole: "owner", items: pageItems, ...next });
+  };
+
+  // events.watch: a push channel on the calendar's events.
+  api.post("/calendars/:calendarId/events/watch", async (c) => {
+    const { calendar } = calendarOf(c);
+    const body = (await c.req.json().catch(() => null)) as { id?: unknown; type?: unknown; address?: unknown; token?: unknown; expiration?: unknown } | null;
+    if (!body || typeof body.id !== "string" || !body.id) return googleError(c, 400, "required", "Required: id.");
+    if (body.type !== "web_hook" && body.type !== "webhook") return googleError(c, 400, "invalid", "Invalid channel type.");
+    if (typeof body.address !== "string" || !/^https?:\/\//.test(body.address)) return googleError(c, 400, "invalid", "Invalid address.");
+    if ([...channels.values()].some((channel) => channel.id === body.id)) return googleError(c, 400, "duplicate", "Channel id not unique.");
+    const asked = body.expiration === undefined ? Number.POSITIVE_INFINITY : Number(body.expiration);
+    const expiration = Math.min(Number.isFinite(asked) ? asked : Number.POSITIVE_INFINITY, Date.now() + channelTtlMs);
+    const channel = { id: body.id, resourceId: randomBytes(12).toString("base64url"), token: typeof body.token === "string" ? body.token : null, address: body.address, expiration, messages: 0, calendar };
+    channels.set(channel.id, channel);
+    // The first message says the channel works; it comes once the answer is out.
+    setTimeout(() => push(channel, "sync"), 0);
+    return c.json({ kind: "api#channel", id: channel.id, resourceId: channel.resourceId, resourceUri: `${new URL(c.req.url).origin}/calendar/v3/calendars/primary/events?alt=json`, ...(channel.token !== null ? { token: channel.token } : {}), expiration: String(expiration) });
+  });
+
+  // channels.stop: the id and resourceId must both match; stopping another user's channel is "not found".
+  api.post("/channels/stop", async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { id?: unknown; resourceId?: unknown } | null;
+    const channel = typeof body?.id === "string" ? channels.get(body.id) : undefined;
+    if (!channel || channel.resourceId !== body?.resourceId || channel.calendar !== userOf(c.get("user")).calendar) return googleError(c, 404, "notFound", "Channel not found.");
+    channels.delete(channel.id);
+    return c.body(null, 204);
   });
 
   const findEvent = (c: Context<{ Variables: { user: string } }>) => calendarOf(c).events.get(c.req.param("eventId") ?? "");
@@ -418,8 +720,10 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const { id: _id, iCalUID: _uid, kind: _kind, ...changes } = body;
     const recurrenceIssue = recurrenceProblem({ ...event, ...changes });
     if (recurrenceIssue) return googleError(c, 400, "invalid", recurrenceIssue);
-    Object.assign(event, changes, { updated: new Date().toISOString(), sequence: event.sequence + 1, etag: `"${Date.now()}"` });
+    if (changes.attendees !== undefined && !validAttendees(changes.attendees)) return googleError(c, 400, "invalid", "Invalid attendee.");
+    Object.assign(event, changes, { updated: new Date().toISOString(), sequence: event.sequence + 1, etag: newEtag() });
     dropEmptyRecurrence(event);
+    changed(calendarOf(c).calendar, event);
     return c.json(event);
   });
 
@@ -427,7 +731,8 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const event = findEvent(c);
     if (!event) return googleError(c, 404, "notFound", "Not Found");
     if (event.status === "cancelled") return googleError(c, 410, "deleted", "Resource has been deleted");
-    event.status = "cancelled";
+    Object.assign(event, { status: "cancelled", updated: now(), etag: newEtag() });
+    changed(calendarOf(c).calendar, event);
     return c.body(null, 204);
   });
 
@@ -449,10 +754,49 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
 
   app.route("/calendar/v3", api);
 
+  // Test-only: what a person does in Google Calendar's own screens. Never part of Google's API.
+  const controlApp = new Hono();
+  const eventRefOf = (body: { event_id?: unknown; iCalUID?: unknown }) => ({
+    ...(typeof body.event_id === "string" ? { id: body.event_id } : {}),
+    ...(typeof body.iCalUID === "string" ? { iCalUID: body.iCalUID } : {}),
+  });
+  const controlBody = async (c: Context) => ((await c.req.json().catch(() => null)) ?? {}) as Record<string, unknown>;
+  const missing = (c: Context, field: string) => c.json({ error: `${field} is required` }, 400);
+  controlApp.post("/move", async (c) => {
+    const body = await controlBody(c);
+    if (typeof body.calendar !== "string") return missing(c, "calendar");
+    if (!body.start || !body.end) return missing(c, "start and end");
+    const event = control.move(body.calendar, eventRefOf(body), { start: body.start as GoogleEventDate, end: body.end as GoogleEventDate });
+    return event ? c.json(event) : c.json({ error: "no such event" }, 404);
+  });
+  controlApp.post("/delete", async (c) => {
+    const body = await controlBody(c);
+    if (typeof body.calendar !== "string") return missing(c, "calendar");
+    return control.remove(body.calendar, eventRefOf(body)) ? c.body(null, 204) : c.json({ error: "no such event" }, 404);
+  });
+  controlApp.post("/respond", async (c) => {
+    const body = await controlBody(c);
+    if (typeof body.calendar !== "string") return missing(c, "calendar");
+    if (!isAttendeeResponse(body.responseStatus)) return missing(c, "responseStatus (needsAction, accepted, declined or tentative)");
+    const event = control.respond(body.calendar, eventRefOf(body), body.responseStatus);
+    return event ? c.json(event) : c.json({ error: "no such invitation" }, 404);
+  });
+  controlApp.post("/invalidate-sync-tokens", async (c) => {
+    const body = await controlBody(c);
+    if (typeof body.calendar !== "string") return missing(c, "calendar");
+    return control.invalidateSyncTokens(body.calendar) ? c.body(null, 204) : c.json({ error: "no such calendar" }, 404);
+  });
+  controlApp.get("/events", (c) => {
+    const events = control.events(c.req.query("calendar") ?? "");
+    return events ? c.json({ items: events }) : c.json({ error: "no such calendar" }, 404);
+  });
+  app.route("/control", controlApp);
+
   return {
     app,
     tokens: {
-      issue: (refreshToken?: string, issueOptions?: { expiresInSeconds?: number }) => issueAccess(refreshToken ?? `1//${randomUUID()}`, issueOptions?.expiresInSeconds),
+      issue: (refreshToken?: string, issueOptions?: { expiresInSeconds?: number; email?: string }) =>
+        issueAccess(refreshToken ?? `1//${randomUUID()}`, issueOptions?.expiresInSeconds, issueOptions?.email),
       revoke: (refreshToken: string) => void (userOf(refreshToken).isRevoked = true),
       expireAccess: (refreshToken: string) => {
         for (const [token, access] of accessTokens) if (access.user === refreshToken) accessTokens.delete(token);
@@ -462,6 +806,8 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       issueForAccount,
     },
     inject: (failure: InjectedFailure) => void failures.push({ ...failure }),
+    control,
+    channels: () => [...channels.values()].map(({ calendar: _calendar, ...channel }) => ({ ...channel })),
     events: (refreshToken?: string) => {
       const owners = refreshToken ? [users.get(refreshToken)].filter((user) => user !== undefined) : [...users.values()];
       // A shared calendar once, however many refresh tokens its account has.
