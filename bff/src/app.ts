@@ -9,6 +9,7 @@ import type { BffConfig } from "./env.ts";
 import { openapiRoutes } from "./openapi/routes.ts";
 import { apiRoutes } from "./routes/api.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { googleNotificationsRoutes } from "./routes/google-notifications.ts";
 import { ROUTES } from "./routes/catalogue.ts";
 import { jwksRoutes } from "./routes/jwks.ts";
 import { notificationsStreamRoutes, type OpenStreams } from "./routes/notifications-stream.ts";
@@ -91,6 +92,8 @@ export function createBff(deps: BffDeps): Bff {
       { name: "kafka", check: bus.ping, isRequired: false },
     ],
   });
+  // Google's push notifications (two-way sync): before the CSRF check, which Google cannot pass.
+  app.route("/", googleNotificationsRoutes({ upstream }));
   app.use("/api/v1/*", csrfProtection(config.publicOrigin));
   app.use("/api/v1/*", async (c, next) => {
     await next();

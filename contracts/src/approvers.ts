@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZIdSchema, ZTimestampSchema, optionalText } from "./common.ts";
+import { ZGoogleAttendeeResponseSchema } from "./events/calendar-events.ts";
 
 /*
  * Approvers (reviewers) of an event request and their decisions. Wire names from SPEC.md
@@ -32,6 +33,11 @@ export const ZApproverSchema = z.object({
    * projection, for everyone who may see the request (issue 11); null when unknown.
    */
   full_name: z.string().nullable().optional(),
+  /**
+   * Not in the spec's entity: the reviewer's answer to the Google Calendar invitation the approved
+   * event sent them (two-way sync), in Google's words; null when not invited or not heard yet.
+   */
+  google_response: ZGoogleAttendeeResponseSchema.nullable().optional(),
 });
 export type TApprover = z.infer<typeof ZApproverSchema>;
 

@@ -173,3 +173,25 @@ export type TPersonAvailability = z.infer<typeof ZPersonAvailabilitySchema>;
 /** The caller first, then the named people in the order given (each once). */
 export const ZAvailabilityResponseSchema = z.object({ people: z.array(ZPersonAvailabilitySchema) });
 export type TAvailabilityResponse = z.infer<typeof ZAvailabilityResponseSchema>;
+
+/**
+ * A Google push notification (events.watch channel) as the BFF hands it to the calendar service:
+ * Google's `X-Goog-*` headers, by name (the BFF's public route reads them; Google sends no body).
+ * Wire names between the two are ours; the header names are Google's.
+ */
+export const GOOGLE_RESOURCE_STATES = ["sync", "exists", "not_exists"] as const;
+export const ZGoogleNotificationSchema = z
+  .object({
+    /** X-Goog-Channel-ID */
+    channel_id: z.string().min(1).max(256),
+    /** X-Goog-Channel-Token: the secret we gave the channel; compared in constant time. */
+    channel_token: z.string().min(1).max(256),
+    /** X-Goog-Resource-ID */
+    resource_id: z.string().min(1).max(256),
+    /** X-Goog-Resource-State */
+    resource_state: z.enum(GOOGLE_RESOURCE_STATES),
+    /** X-Goog-Message-Number */
+    message_number: z.coerce.number().int().min(0).optional(),
+  })
+  .strict();
+export type TGoogleNotification = z.infer<typeof ZGoogleNotificationSchema>;

@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   "ai_credits_threshold_reached", // 80% or 100% of the month's AI credits used
   "event_request_changed", // its creator changed a request you review (asked again: review_requested)
   "event_request_reviewer_removed", // a required reviewer of your pending request left (no longer connected)
+  "event_request_cancelled", // a request you reviewed was cancelled: its creator deleted its event in Google Calendar
 ] as const;
 export const ZNotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKindSchema>;

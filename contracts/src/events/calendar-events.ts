@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ZIdSchema } from "../common.ts";
+import { ZEndDateSchema, ZStartDateSchema } from "../event-date.ts";
 
 /*
  * Topic `calendar`, subject = the event request id. Emitted by the calendar service after a
- * BullMQ job ran (or gave up).
+ * BullMQ job ran (or gave up), and when two-way sync finds a change made in Google Calendar.
  */
 
 /** What the job did to the Google event. Wire values: never rename. */
@@ -71,3 +72,51 @@ export const ZCalendarDisconnectedDataSchema = z.object({
   was_revoked_at_google: z.boolean(),
 });
 export type TCalendarDisconnectedData = z.infer<typeof ZCalendarDisconnectedDataSchema>;
+
+/**
+ * `calendar.google-event-changed`: the creator moved (or re-timed) the Google event of their
+ * request in Google Calendar itself. Two-way sync found it; never emitted for our own writes
+ * (recognised by the times we wrote: docs/decisions.md "Two-way Google sync"). The events
+ * service edits the request's times as the creator, so issue 9's re-review rule applies.
+ */
+export const ZCalendarGoogleEventChangedDataSchema = z.object({
+  event_request_id: ZIdSchema,
+  /** The request's creator, whose calendar holds the event. */
+  user_id: ZIdSchema,
+  google_event_id: z.string().min(1),
+  /** The new times, in the request's own form (an all-day end inclusive, as ours are). */
+  start_date: ZStartDateSchema,
+  end_date: ZEndDateSchema,
+  /** Google's `updated` of the change, for logs and ordering by a reader. */
+  google_updated_at: z.string().nullable(),
+});
+export type TCalendarGoogleEventChangedData = z.infer<typeof ZCalendarGoogleEventChangedDataSchema>;
+
+/**
+ * `calendar.google-event-deleted`: the creator deleted their request's Google event in Google
+ * Calendar. The events service cancels the request; its reviewers are told.
+ */
+export const ZCalendarGoogleEventDeletedDataSchema = z.object({
+  event_request_id: ZIdSchema,
+  user_id: ZIdSchema,
+  google_event_id: z.string().min(1),
+});
+export type TCalendarGoogleEventDeletedData = z.infer<typeof ZCalendarGoogleEventDeletedDataSchema>;
+
+/** An invitee's answer in Google (attendees[].responseStatus). Wire values: Google's own. */
+export const GOOGLE_ATTENDEE_RESPONSES = ["needsAction", "accepted", "declined", "tentative"] as const;
+export const ZGoogleAttendeeResponseSchema = z.enum(GOOGLE_ATTENDEE_RESPONSES);
+export type TGoogleAttendeeResponse = z.infer<typeof ZGoogleAttendeeResponseSchema>;
+
+/**
+ * `calendar.google-attendees-responded`: the answers the request's Google event holds changed
+ * (an invited reviewer accepted, declined ... in their own Google Calendar). Every attendee's
+ * current answer, by email; the events service keeps them with the request's reviewers.
+ */
+export const ZCalendarGoogleAttendeesRespondedDataSchema = z.object({
+  event_request_id: ZIdSchema,
+  user_id: ZIdSchema,
+  /** `user_id`: the reviewer invited with that email (null: an attendee someone added in Google). */
+  responses: z.array(z.object({ user_id: ZIdSchema.nullable(), email: z.string().min(1), response_status: ZGoogleAttendeeResponseSchema })),
+});
+export type TCalendarGoogleAttendeesRespondedData = z.infer<typeof ZCalendarGoogleAttendeesRespondedDataSchema>;

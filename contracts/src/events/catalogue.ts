@@ -2,7 +2,14 @@ import { z } from "zod";
 import { ZEventEnvelopeSchema } from "../envelope.ts";
 import { ZAiUsageRecordedDataSchema } from "./ai-usage-events.ts";
 import { ZAiCreditsThresholdReachedDataSchema } from "./ai-credits-events.ts";
-import { ZCalendarDisconnectedDataSchema, ZCalendarEventSyncedDataSchema, ZCalendarSyncFailedDataSchema } from "./calendar-events.ts";
+import {
+  ZCalendarDisconnectedDataSchema,
+  ZCalendarEventSyncedDataSchema,
+  ZCalendarGoogleAttendeesRespondedDataSchema,
+  ZCalendarGoogleEventChangedDataSchema,
+  ZCalendarGoogleEventDeletedDataSchema,
+  ZCalendarSyncFailedDataSchema,
+} from "./calendar-events.ts";
 import {
   ZEventRequestApprovedDataSchema,
   ZEventRequestCreatedDataSchema,
@@ -68,6 +75,9 @@ export const ZDomainEventSchema = z.discriminatedUnion("type", [
   domainEventSchema("calendar.event-synced", ZCalendarEventSyncedDataSchema),
   domainEventSchema("calendar.sync-failed", ZCalendarSyncFailedDataSchema),
   domainEventSchema("calendar.disconnected", ZCalendarDisconnectedDataSchema),
+  domainEventSchema("calendar.google-event-changed", ZCalendarGoogleEventChangedDataSchema),
+  domainEventSchema("calendar.google-event-deleted", ZCalendarGoogleEventDeletedDataSchema),
+  domainEventSchema("calendar.google-attendees-responded", ZCalendarGoogleAttendeesRespondedDataSchema),
   domainEventSchema("ai-usage.recorded", ZAiUsageRecordedDataSchema),
   domainEventSchema("ai-credits.threshold-reached", ZAiCreditsThresholdReachedDataSchema),
 ]);
@@ -105,6 +115,9 @@ export const EVENT_TOPIC = {
   "calendar.event-synced": TOPICS.calendar,
   "calendar.sync-failed": TOPICS.calendar,
   "calendar.disconnected": TOPICS.calendar,
+  "calendar.google-event-changed": TOPICS.calendar,
+  "calendar.google-event-deleted": TOPICS.calendar,
+  "calendar.google-attendees-responded": TOPICS.calendar,
   "ai-usage.recorded": TOPICS.aiUsage,
   "ai-credits.threshold-reached": TOPICS.aiCredits,
 } as const satisfies Record<TDomainEventType, TTopic>;

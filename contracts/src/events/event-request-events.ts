@@ -16,6 +16,13 @@ import { ZEventRequestSchema } from "../event-requests.ts";
 const request_version = z.number().int().min(1);
 
 /**
+ * The reviewers who approved the request as of this version, with their emails (the events
+ * service's people projection), so the calendar invites them to the Google event. A reviewer
+ * whose email is not known yet is left out. Absent on events from before invitations.
+ */
+const attendees = z.array(z.object({ user_id: ZIdSchema, email: z.string().min(1) })).optional();
+
+/**
  * The request as it stands after the change: everything the calendar needs to create or patch
  * the Google event without asking the events service.
  */
@@ -62,10 +69,20 @@ export const ZEventRequestUpdatedDataSchema = z.object({
   /** Every reviewer of the request, so each can be told of the change. */
   approvers: z.array(z.object({ user_id: ZIdSchema, required: z.boolean() })),
   reviewers_asked_again: z.array(ZIdSchema),
+  attendees,
 });
 export type TEventRequestUpdatedData = z.infer<typeof ZEventRequestUpdatedDataSchema>;
 
-/** `event-request.deleted`: the creator deleted it; a synced calendar event goes too. */
+/**
+ * Why a request was deleted. Wire values: never rename.
+ * - deleted_in_google: its creator deleted its Google event in Google Calendar (two-way sync), so
+ *   the request is cancelled and its reviewers are told. Absent: the creator deleted it here.
+ */
+export const EVENT_REQUEST_DELETE_CAUSES = ["deleted_in_google"] as const;
+export const ZEventRequestDeleteCauseSchema = z.enum(EVENT_REQUEST_DELETE_CAUSES);
+export type TEventRequestDeleteCause = z.infer<typeof ZEventRequestDeleteCauseSchema>;
+
+/** `event-request.deleted`: the creator deleted it (here, or its event in Google); a synced calendar event goes too. */
 export const ZEventRequestDeletedDataSchema = z.object({
   event_request_id: ZIdSchema,
   request_version,
@@ -73,6 +90,7 @@ export const ZEventRequestDeletedDataSchema = z.object({
   title: z.string().nullable(),
   google_event_id: z.string().nullable(),
   approver_user_ids: z.array(ZIdSchema),
+  cause: ZEventRequestDeleteCauseSchema.optional(),
 });
 export type TEventRequestDeletedData = z.infer<typeof ZEventRequestDeletedDataSchema>;
 
@@ -104,6 +122,7 @@ export const APPROVAL_REASONS = ["all_required_approved", "no_required_reviewers
 export const ZEventRequestApprovedDataSchema = z.object({
   ...eventRequestSnapshot,
   reason: z.enum(APPROVAL_REASONS),
+  attendees,
 });
 export type TEventRequestApprovedData = z.infer<typeof ZEventRequestApprovedDataSchema>;
 

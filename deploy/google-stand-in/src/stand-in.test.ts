@@ -442,6 +442,10 @@ describe("Google stand-in: sync, push and attendees", () => {
     expect((await controlCall("/respond", { calendar: "ben@example.com", iCalUID: "inv@x", responseStatus: "maybe" })).status).toBe(400);
     expect((await controlCall("/respond", { calendar: "ana@example.com", iCalUID: "inv@x", responseStatus: "accepted" })).status).toBe(404);
 
+    // A patch naming the attendees again keeps each one's answer, as Google does.
+    await api("ana", "PATCH", `/calendars/primary/events/${inserted.id}`, { summary: "Lunch!", attendees: [{ email: "ben@example.com" }] });
+    expect(((await api("ben", "GET", "/calendars/primary/events")).body.items ?? [])[0]).toMatchObject({ summary: "Lunch!", attendees: [{ email: "ben@example.com", responseStatus: "accepted", self: true }] });
+
     // Taken off the list (or the event deleted): the invitee's copy is cancelled.
     await api("ana", "PATCH", `/calendars/primary/events/${inserted.id}`, { attendees: [] });
     expect((await api("ben", "GET", "/calendars/primary/events")).body.items).toEqual([]);

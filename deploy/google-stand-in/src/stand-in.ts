@@ -287,12 +287,16 @@ function dropEmptyRecurrence(event: GoogleEvent): void {
   if (event.recurrence === null || (Array.isArray(event.recurrence) && event.recurrence.length === 0)) delete event.recurrence;
 }
 
-/** Attendees as Google takes them: a list of objects with an email; an absent answer is needsAction. */
-function validAttendees(value: unknown): boolean {
+/**
+ * Attendees as Google takes them: a list of objects with an email. An absent answer keeps the one
+ * that email gave before (`previous`: the event's attendees before a patch), else needsAction.
+ */
+function validAttendees(value: unknown, previous: unknown = []): boolean {
   if (!Array.isArray(value)) return false;
+  const before = new Map((Array.isArray(previous) ? (previous as GoogleAttendee[]) : []).map((attendee) => [normalizeEmail(attendee.email), attendee.responseStatus]));
   for (const attendee of value as Array<Record<string, unknown>>) {
     if (typeof attendee !== "object" || attendee === null || typeof attendee.email !== "string" || !attendee.email.includes("@")) return false;
-    if (attendee.responseStatus === undefined) attendee.responseStatus = "needsAction";
+    if (attendee.responseStatus === undefined) attendee.responseStatus = before.get(normalizeEmail(attendee.email)) ?? "needsAction";
     else if (!isAttendeeResponse(attendee.responseStatus)) return false;
   }
   return true;
@@ -720,7 +724,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const { id: _id, iCalUID: _uid, kind: _kind, ...changes } = body;
     const recurrenceIssue = recurrenceProblem({ ...event, ...changes });
     if (recurrenceIssue) return googleError(c, 400, "invalid", recurrenceIssue);
-    if (changes.attendees !== undefined && !validAttendees(changes.attendees)) return googleError(c, 400, "invalid", "Invalid attendee.");
+    if (changes.attendees !== undefined && !validAttendees(changes.attendees, event.attendees)) return googleError(c, 400, "invalid", "Invalid attendee.");
     Object.assign(event, changes, { updated: new Date().toISOString(), sequence: event.sequence + 1, etag: newEtag() });
     dropEmptyRecurrence(event);
     changed(calendarOf(c).calendar, event);

@@ -8,6 +8,9 @@ import { calendarSyncJob, ZCalendarSyncJobSchema, type TCalendarSyncJob } from "
 import { createRedisLock } from "./locks/redis-lock.ts";
 import { reconcileWantedSyncs, type SyncJobQueue } from "./operations/reconcile-wanted-syncs.ts";
 import { syncEvent } from "./operations/sync-event.ts";
+import { createTwoWaySync } from "./operations/two-way-sync.ts";
+import { googleNotificationsRoutes } from "./routes/google-notifications.ts";
+import { CALENDAR_WATCHES_INDEXES, createWatchesStore } from "./store/watches-store.ts";
 import { availabilityRoutes } from "./routes/availability.ts";
 import { calendarRoutes } from "./routes/calendar.ts";
 import { syncJobsRoutes } from "./routes/sync-jobs.ts";
@@ -27,6 +30,20 @@ export interface CalendarServiceConfig {
   sync: { attempts: number; backoffMs: number; concurrency?: number; reconcileIntervalMs?: number };
   /** User ids allowed to see and retry sync jobs (the operators' view); none by default. */
   adminUserIds?: readonly string[];
+  /** Two-way sync (operations/two-way-sync.ts); the defaults are production's. */
+  twoWay?: {
+    /** Where Google posts notifications (googleNotificationsUrl); null: no push channels. */
+    webhookUrl: string | null;
+    syncIntervalMs?: number;
+    channelTtlMs?: number;
+    renewBeforeMs?: number;
+    renewIntervalMs?: number;
+  };
+}
+
+/** The BFF's public route for Google's push notifications (bff/src/routes/google-notifications.ts). */
+export function googleNotificationsUrl(publicOrigin: string): string {
+  return `${publicOrigin}/api/v1/google/calendar/notifications`;
 }
 
 /**
@@ -38,7 +55,7 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     const outbox = createOutbox({ db, publish: bus.publish, logger });
     const tokens = createTokensStore(db, createSecretCipher(config.tokenEncryptionKey), outbox);
     const syncs = createSyncsStore(db, outbox);
-    await ensureIndexes(db, { ...SHARING_INDEXES, ...CALENDAR_SYNCS_INDEXES });
+    await ensureIndexes(db, { ...SHARING_INDEXES, ...CALENDAR_SYNCS_INDEXES, ...CALENDAR_WATCHES_INDEXES });
     const sharing = createSharingProjection(db);
     // A fresh or emptied projection is read again from the topics (kept for ever) under a new group.
     const sharingGeneration = await projectionGeneration(db, { projection: SHARING_PROJECTION.projection, baseGroupId: SHARING_GROUP, hasData: sharing.hasData });
@@ -47,9 +64,25 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
     // Redis key prefixes (storage names: replicas must agree on them).
     const lockPrefix = config.queuePrefix ?? "calendar";
     const refreshLock = createRedisLock(connection, { keyPrefix: `${lockPrefix}:token-refresh:`, ttlMs: 15_000 });
-    // Held while a sync talks to Google (renewed meanwhile); a dead holder's lock lapses in 30 s.
+    // Held while a sync talks to Google (renewed meanwhile), and while two-way sync judges a
+    // listed event of the request; a dead holder's lock lapses in 30 s.
     const requestLock = createRedisLock(connection, { keyPrefix: `${lockPrefix}:sync-lock:`, ttlMs: 30_000 });
     const google = createGoogleCalendar({ ...config.google, tokens, logger, refreshLock });
+    // One listing of a user's calendar at a time; a dead holder's lock lapses in 30 s.
+    const userSyncLock = createRedisLock(connection, { keyPrefix: `${lockPrefix}:user-sync-lock:`, ttlMs: 30_000 });
+    const twoWay = { webhookUrl: null, syncIntervalMs: 300_000, channelTtlMs: 7 * 86_400_000, renewBeforeMs: 86_400_000, renewIntervalMs: 3_600_000, ...config.twoWay };
+    const twoWaySync = createTwoWaySync({
+      google,
+      syncs,
+      watches: createWatchesStore(db),
+      tokens,
+      requestLock,
+      userLock: userSyncLock,
+      logger,
+      webhookUrl: twoWay.webhookUrl,
+      channelTtlMs: twoWay.channelTtlMs,
+      renewBeforeMs: twoWay.renewBeforeMs,
+    });
 
     const jobs = { connection, ...(config.queuePrefix ? { prefix: config.queuePrefix } : {}) };
     const definition = calendarSyncJob(config.sync);
@@ -91,10 +124,25 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
       return reconciling as ReturnType<typeof reconcileWantedSyncs>;
     };
     let reconcileTimer: NodeJS.Timeout | undefined;
+    const twoWayTimers: NodeJS.Timeout[] = [];
+    // One pass of each kind at a time per process; replicas' passes meet at the per-user lock.
+    let syncingAll: Promise<unknown> | null = null;
+    let renewing: Promise<unknown> | null = null;
+    const syncAllInBackground = () => {
+      syncingAll ??= twoWaySync.syncAllConnected().catch((error: unknown) => logger.error({ err: error }, "periodic google sync pass failed; the next pass retries")).finally(() => (syncingAll = null));
+    };
+    const renewInBackground = () => {
+      renewing ??= twoWaySync.renewExpiringChannels().catch((error: unknown) => logger.error({ err: error }, "google channel renewal pass failed; the next pass retries")).finally(() => (renewing = null));
+    };
     let worker: ReturnType<typeof createJobWorker> | undefined;
 
     const routes = new Hono<ServiceEnv>();
-    routes.route("/", tokensRoutes({ tokens, google, auth, logger }));
+    // With push channels, a newly connected calendar gets its channel (and first listing, which
+    // gives the sync token) at once; without them the periodic pass lists it.
+    const onConnected = (userId: string) =>
+      void twoWaySync.syncUser(userId).catch((error: unknown) => logger.warn({ err: error, user_id: userId }, "first google sync failed; the periodic pass retries"));
+    routes.route("/", tokensRoutes({ tokens, google, auth, logger, beforeDisconnect: twoWaySync.stopChannels, ...(twoWay.webhookUrl ? { onConnected } : {}) }));
+    routes.route("/", googleNotificationsRoutes({ twoWaySync, auth }));
     routes.route("/", calendarRoutes({ google, auth }));
     routes.route("/", availabilityRoutes({ google, sharing, auth }));
     routes.route("/", syncJobsRoutes({ queue: queue.queue, adminUserIds: config.adminUserIds ?? [] }));
@@ -117,10 +165,14 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
         reconcileInBackground();
         reconcileTimer = setInterval(reconcileInBackground, config.sync.reconcileIntervalMs ?? 60_000);
         reconcileTimer.unref();
+        twoWayTimers.push(setInterval(syncAllInBackground, twoWay.syncIntervalMs), setInterval(renewInBackground, twoWay.renewIntervalMs));
+        for (const timer of twoWayTimers) timer.unref();
       },
       async stop() {
         clearInterval(reconcileTimer);
+        for (const timer of twoWayTimers) clearInterval(timer);
         await reconciling?.catch(() => undefined);
+        await Promise.all([syncingAll, renewing]);
         await Promise.all(consumers.map((consumer) => consumer.stop()));
         await worker?.close();
         await queue.close();
@@ -130,6 +182,8 @@ export function createCalendarService(config: CalendarServiceConfig): ServiceMod
       // For tests and operators (Bull Board would mount on this).
       queue: queue.queue,
       reconcileSyncs,
-    } as Awaited<ReturnType<ServiceModuleFactory>> & { queue: typeof queue.queue; reconcileSyncs: typeof reconcileSyncs };
+      // For tests, and for Disconnect: stopChannels(userId) stops the user's push channel.
+      twoWaySync,
+    } as Awaited<ReturnType<ServiceModuleFactory>> & { queue: typeof queue.queue; reconcileSyncs: typeof reconcileSyncs; twoWaySync: typeof twoWaySync };
   };
 }

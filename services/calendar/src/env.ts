@@ -28,6 +28,23 @@ export const ZCalendarEnvSchema = z
     CALENDAR_SYNC_BACKOFF_MS: envPositiveInt.default(2_000),
     /** How often wanted syncs are checked for jobs Redis lost (also once at start-up). */
     CALENDAR_SYNC_RECONCILE_INTERVAL_MS: envPositiveInt.default(60_000),
+    /**
+     * The BFF's public origin (the BFF's own PUBLIC_ORIGIN): Google's push notifications reach
+     * us at `${PUBLIC_ORIGIN}/api/v1/google/calendar/notifications` through the BFF. Unset or
+     * empty: no push channels, changes made in Google arrive by the periodic sync only.
+     */
+    PUBLIC_ORIGIN: z
+      .union([z.literal(""), z.url({ protocol: /^https?$/ })])
+      .optional()
+      .transform((value) => (value ? new URL(value).origin : undefined)),
+    /** How often every connected user's calendar is listed for changes made in Google (two-way sync's safety net). */
+    CALENDAR_GOOGLE_SYNC_INTERVAL_MS: envPositiveInt.default(300_000),
+    /** How long a push channel is asked to live (Google allows 7 days at most for events). */
+    CALENDAR_CHANNEL_TTL_MS: envPositiveInt.default(7 * 86_400_000),
+    /** A channel expiring sooner than this is replaced ... */
+    CALENDAR_CHANNEL_RENEW_BEFORE_MS: envPositiveInt.default(86_400_000),
+    /** ... checked this often. */
+    CALENDAR_CHANNEL_RENEW_INTERVAL_MS: envPositiveInt.default(3_600_000),
     /** Comma-separated user ids who may see and retry sync jobs (the operators' view); empty: nobody. */
     CALENDAR_ADMIN_USER_IDS: z
       .string()

@@ -1,5 +1,5 @@
 import { bootService, loadConfig } from "@amia/kit";
-import { createCalendarService } from "./app.ts";
+import { createCalendarService, googleNotificationsUrl } from "./app.ts";
 import { tokenEncryptionKeyOf, ZCalendarEnvSchema } from "./env.ts";
 
 // Google Calendar connection (tokens encrypted at rest) and sync as BullMQ jobs. Emits calendar.*.
@@ -17,5 +17,12 @@ await bootService({
     tokenEncryptionKey: tokenEncryptionKeyOf(env),
     sync: { attempts: env.CALENDAR_SYNC_ATTEMPTS, backoffMs: env.CALENDAR_SYNC_BACKOFF_MS, reconcileIntervalMs: env.CALENDAR_SYNC_RECONCILE_INTERVAL_MS },
     adminUserIds: env.CALENDAR_ADMIN_USER_IDS,
+    twoWay: {
+      webhookUrl: env.PUBLIC_ORIGIN ? googleNotificationsUrl(env.PUBLIC_ORIGIN) : null,
+      syncIntervalMs: env.CALENDAR_GOOGLE_SYNC_INTERVAL_MS,
+      channelTtlMs: env.CALENDAR_CHANNEL_TTL_MS,
+      renewBeforeMs: env.CALENDAR_CHANNEL_RENEW_BEFORE_MS,
+      renewIntervalMs: env.CALENDAR_CHANNEL_RENEW_INTERVAL_MS,
+    },
   }),
 });

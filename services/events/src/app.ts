@@ -23,7 +23,7 @@ export function eventsService(config: EventsServiceConfig = {}): ServiceModuleFa
     // A fresh or emptied projection is read again from the topics (kept for ever) under a new group.
     const generation = await projectionGeneration(db, { projection: PEOPLE_PROJECTION.projection, baseGroupId: GROUPS.projections, hasData: people.hasData });
     if (generation.isNew) logger.info({ group: generation.groupId }, "people projection empty: rebuilding it from the users and relationships topics");
-    const consumers = eventsConsumers(bus, store, people, generation);
+    const consumers = eventsConsumers(bus, store, people, generation, logger);
 
     const routes = new Hono<ServiceEnv>();
     routes.route("/", eventRequestsRoutes({ store, people, auth, maxOpenPerUser }));

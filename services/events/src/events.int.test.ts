@@ -75,7 +75,7 @@ describe("event requests: deciding", () => {
     expect(created.status).toBe(201);
     const request = created.body.event_request;
     expect(request).toMatchObject({ status: "pending", approval_status: "pending", requested_approvals: 1, completed_count: 0, importance_level: 1, created_by: ana.id, google_event_id: null });
-    expect(request.approvers).toEqual([{ id: expect.any(String), user_id: bruno.id, required: true, status: "pending", response_notes: null, responded_at: null, full_name: "Bruno Costa" }]);
+    expect(request.approvers).toEqual([{ id: expect.any(String), user_id: bruno.id, required: true, status: "pending", response_notes: null, responded_at: null, full_name: "Bruno Costa", google_response: null }]);
     expect(request.created_by_full_name).toBe("Ana Silva");
 
     const approved = await events.as(bruno).post(`/api/v1/event-requests/${request.id}/approvals/approve`, { response_notes: "See you there" });

@@ -7,6 +7,7 @@ import {
   approverAnswer,
   approverName,
   approverRequiredLabel,
+  googleInvitationLabel,
 } from "../lib/event-status.ts";
 import { Pill } from "./Pill.tsx";
 import "./ReviewStatus.css";
@@ -61,6 +62,7 @@ export function ReviewerList({ request, viewerId, viewerZone }: { request: Revie
     <ul className="reviewer-list">
       {request.approvers.map((approver, index) => {
         const answer = approverAnswer(approver, request.status);
+        const invitation = googleInvitationLabel(approver.google_response);
         return (
           <li key={approver.id} className="reviewer-list__item">
             <div className="reviewer-list__head">
@@ -73,6 +75,7 @@ export function ReviewerList({ request, viewerId, viewerZone }: { request: Revie
               </span>
             </div>
             {approver.response_notes && <p className="reviewer-list__notes">{approver.response_notes}</p>}
+            {invitation && <p className="reviewer-list__time">{invitation}</p>}
             {approver.responded_at && (
               <p className="reviewer-list__time">
                 Responded <time dateTime={approver.responded_at}>{formatDateTime(approver.responded_at, viewerZone)}</time>

@@ -11,6 +11,7 @@ import {
   approverRequiredLabel,
   approverStatusLabel,
   approverStatusTone,
+  googleInvitationLabel,
   isHighImportance,
   statusLabel,
   statusTone,
@@ -40,6 +41,17 @@ describe("event request status", () => {
     expect(approverStatusTone("approved")).toBe("primary");
     expect(approverRequiredLabel(true)).toBe("Required");
     expect(approverRequiredLabel(false)).toBe("Optional");
+  });
+});
+
+describe("googleInvitationLabel", () => {
+  it("words each answer to the Google invitation, and nothing when there was none", () => {
+    expect(googleInvitationLabel("accepted")).toBe("Accepted in Google Calendar");
+    expect(googleInvitationLabel("declined")).toBe("Declined in Google Calendar");
+    expect(googleInvitationLabel("tentative")).toBe("Maybe, in Google Calendar");
+    expect(googleInvitationLabel("needsAction")).toBe("Invited in Google Calendar, no answer yet");
+    expect(googleInvitationLabel(null)).toBeNull();
+    expect(googleInvitationLabel(undefined)).toBeNull();
   });
 });
 

@@ -60,6 +60,25 @@ export function approverStatusTone(status: TApproverStatus): PillTone {
   return STATUS_TONES[status] ?? "neutral";
 }
 
+/**
+ * A reviewer's answer to the Google Calendar invitation the approved event sent them (two-way
+ * sync), in plain words; null when they were not invited or nothing is known yet.
+ */
+export function googleInvitationLabel(response: TApprover["google_response"]): string | null {
+  switch (response) {
+    case "accepted":
+      return "Accepted in Google Calendar";
+    case "declined":
+      return "Declined in Google Calendar";
+    case "tentative":
+      return "Maybe, in Google Calendar";
+    case "needsAction":
+      return "Invited in Google Calendar, no answer yet";
+    default:
+      return null;
+  }
+}
+
 /** "Required" or "Optional". */
 export function approverRequiredLabel(required: boolean): "Required" | "Optional" {
   return required ? "Required" : "Optional";

@@ -67,6 +67,9 @@ export function googleEventBody(snapshot: TSyncSnapshot, status: TSyncEventStatu
     end: googleDate(snapshot.end_date, true),
     ...(recurrence === undefined ? {} : { recurrence }),
     status,
+    // Invitations: the reviewers who approved, by email (Google keeps each one's answer across
+    // patches). Left out for a snapshot from before invitations, so its fingerprint is unchanged.
+    ...(snapshot.attendees ? { attendees: snapshot.attendees.map((attendee) => ({ email: attendee.email })) } : {}),
   };
 }
 
@@ -75,6 +78,9 @@ export type GoogleEventBody = ReturnType<typeof googleEventBody>;
 export interface GoogleEventResource {
   id: string;
   status?: string;
+  etag?: string;
+  updated?: string;
+  attendees?: Array<{ email?: string; responseStatus?: string; organizer?: boolean; self?: boolean }>;
   htmlLink?: string;
   summary?: string;
   description?: string;

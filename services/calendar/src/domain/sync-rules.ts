@@ -58,6 +58,7 @@ function snapshotOf(data: TSyncSnapshot): TSyncSnapshot {
     end_date: data.end_date,
     // Left out when the event predates recurrence (issue 16), so such a job's body is unchanged.
     ...(data.recurrence === undefined ? {} : { recurrence: data.recurrence }),
+    ...(data.attendees ? { attendees: data.attendees } : {}),
   };
 }
 

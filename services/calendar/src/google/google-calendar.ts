@@ -86,6 +86,31 @@ export interface GoogleCalendar {
    * leaves nothing to revoke. Any other refusal or an unreachable Google throws.
    */
   revokeToken: (token: string) => Promise<"revoked" | "unknown">;
+  /**
+   * One page of events.list for two-way sync: by `syncToken` what changed since (deletions as
+   * status "cancelled"), or (null) every event, for a full sync. An invalidated token throws
+   * GoogleApiError 410 (`fullSyncRequired`).
+   */
+  listChanges: (userId: string, from: { syncToken: string | null; pageToken?: string }) => Promise<GoogleEventsPage>;
+  /** events.watch on the primary calendar: Google POSTs to `address` on every change. */
+  watch: (userId: string, channel: { id: string; address: string; token: string; expiration?: number }) => Promise<GoogleChannel>;
+  /** channels.stop. Resolves false when Google does not know the channel (stopped or expired already). */
+  stopChannel: (userId: string, channel: { id: string; resourceId: string }) => Promise<boolean>;
+}
+
+export interface GoogleEventsPage {
+  items: GoogleEventResource[];
+  nextPageToken?: string;
+  nextSyncToken?: string;
+}
+
+/** Google's channel resource (events.watch's answer); `expiration` is epoch ms as a string. */
+export interface GoogleChannel {
+  id: string;
+  resourceId: string;
+  resourceUri?: string;
+  token?: string;
+  expiration?: string;
 }
 
 /** Pages of events.list one read follows at most (250 each): a bounded window never needs more. */
@@ -272,6 +297,22 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): GoogleCale
       if (response.ok) return "revoked";
       if (response.status === 400 && body.error === "invalid_token") return "unknown";
       throw new GoogleApiError(response.status, body.error ?? null, body.error_description ?? "token revocation failed");
+    },
+    async listChanges(userId, { syncToken, pageToken }) {
+      // showDeleted is implied by a sync token; a full sync also lists deleted ones, as Google advises.
+      const query = new URLSearchParams({ maxResults: "250", ...(syncToken ? { syncToken } : { showDeleted: "true" }), ...(pageToken ? { pageToken } : {}) });
+      return json<GoogleEventsPage>(await call("events.list", userId, "GET", `${eventsPath}?${query}`));
+    },
+    async watch(userId, channel) {
+      const body = { id: channel.id, type: "web_hook", address: channel.address, token: channel.token, ...(channel.expiration ? { expiration: String(channel.expiration) } : {}) };
+      return json<GoogleChannel>(await call("events.watch", userId, "POST", `${eventsPath}/watch`, body));
+    },
+    async stopChannel(userId, channel) {
+      const response = await call("channels.stop", userId, "POST", "/channels/stop", { id: channel.id, resourceId: channel.resourceId });
+      await response.body?.cancel();
+      if (response.status === 404) return false;
+      if (!response.ok) throw new GoogleApiError(response.status, null, "channels.stop failed");
+      return true;
     },
     async busy(userId, range) {
       const answer = await json<{ calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }> }>(

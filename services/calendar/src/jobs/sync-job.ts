@@ -28,7 +28,10 @@ export type TSyncEventStatus = z.infer<typeof ZSyncEventStatusSchema>;
  * The request as it stood at `request_version`: what the Google event shows. The contracts'
  * fields (start_date / end_date are the event-date schema), so a job holds only what an event could.
  */
-export const ZSyncSnapshotSchema = ZEventRequestSchema.pick({ title: true, description: true, location: true, notes: true, start_date: true, end_date: true, recurrence: true });
+export const ZSyncSnapshotSchema = ZEventRequestSchema.pick({ title: true, description: true, location: true, notes: true, start_date: true, end_date: true, recurrence: true }).extend({
+  /** The reviewers who approved, invited to the Google event (event-request `attendees`); absent on older jobs: no invitations. */
+  attendees: z.array(z.object({ user_id: ZIdSchema, email: z.string().min(1) })).optional(),
+});
 export type TSyncSnapshot = z.infer<typeof ZSyncSnapshotSchema>;
 
 /**

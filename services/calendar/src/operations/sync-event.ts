@@ -90,6 +90,8 @@ async function step(google: GoogleCalendar, syncs: SyncsStore, userId: string, e
         google_event_id: null,
         html_link: null,
         synced: googleEventId ? { operation: "delete", google_event_id: googleEventId, html_link: null } : null,
+        google_times: null,
+        google_etag: null,
       });
       return wasThere ? "deleted" : "already_gone";
     }
@@ -136,7 +138,16 @@ async function step(google: GoogleCalendar, syncs: SyncsStore, userId: string, e
 /** Google shows `event`, made from `body`, as of the request's `version`. */
 function shown(event: GoogleEventResource, body: GoogleEventBody, version: number, operation: "create" | "update"): AppliedSync {
   const htmlLink = event.htmlLink ?? null;
-  return { fingerprint: fingerprintOf(body), version, google_event_id: event.id, html_link: htmlLink, synced: { operation, google_event_id: event.id, html_link: htmlLink } };
+  return {
+    fingerprint: fingerprintOf(body),
+    version,
+    google_event_id: event.id,
+    html_link: htmlLink,
+    synced: { operation, google_event_id: event.id, html_link: htmlLink },
+    // What two-way sync will recognise as our own write coming back (google-changes.ts).
+    google_times: { start: body.start, end: body.end },
+    google_etag: event.etag ?? null,
+  };
 }
 
 function assertNever(value: never): never {

@@ -1,7 +1,10 @@
 import type { Db, MongoServerError } from "mongodb";
 import { createEvent, type IndexPlan, type Outbox } from "@amia/kit";
 import type { TDomainEvent } from "@amia/contracts";
-import { EMPTY_SYNC_STATE, factsOf, type SyncFacts, type SyncState, type VersionedSnapshot } from "../domain/sync-rules.ts";
+import type { TEventDate, TGoogleAttendeeResponse } from "@amia/contracts";
+import type { GoogleDate, KnownGoogleEvent } from "../domain/google-changes.ts";
+import { googleEventBody } from "../domain/google-event.ts";
+import { ABSENT_FINGERPRINT, desiredEventOf, EMPTY_SYNC_STATE, factsOf, type SyncFacts, type SyncState, type VersionedSnapshot } from "../domain/sync-rules.ts";
 import { ZCalendarSyncJobSchema, type TCalendarSyncFailureReason, type TCalendarSyncJob, type TCalendarSyncOperation } from "../jobs/sync-job.ts";
 import type { WantedSync, TSyncHandOffState } from "../domain/wanted-sync-rules.ts";
 
@@ -49,6 +52,15 @@ export interface CalendarSyncDoc extends Partial<Omit<SyncState, "google_event_i
   synced_version?: number;
   /** The newest request version whose job failed for good (the user was told by calendar.sync-failed). */
   failed_version?: number;
+  /*
+   * Two-way sync's memory of the Google event (google-changes.ts): the times Google shows as far
+   * as we know (our last write's, or the last change read back), that version's etag, and the
+   * attendees' answers last passed on (by lower-cased email). Absent on older documents.
+   */
+  google_times?: { start: GoogleDate; end: GoogleDate } | null;
+  google_etag?: string | null;
+  // A list, not a map by email: an email's dots cannot be a field name.
+  attendee_responses?: Array<{ email: string; response_status: TGoogleAttendeeResponse }>;
   updated_at: string;
 }
 
@@ -63,6 +75,9 @@ export interface AppliedSync {
   html_link: string | null;
   /** calendar.event-synced to publish; none when Google never held the event. */
   synced: { operation: TCalendarSyncOperation; google_event_id: string; html_link: string | null } | null;
+  /** The times our write sent and the etag Google answered it with (echo rule); null when none is there. */
+  google_times: { start: GoogleDate; end: GoogleDate } | null;
+  google_etag: string | null;
 }
 
 export interface SyncsStore {
@@ -91,6 +106,18 @@ export interface SyncsStore {
   recordGaveUp: (eventRequestId: string, version: number) => Promise<void>;
   /** One page of wanted syncs, by request id after `afterId` (null: from the start). */
   listWanted: (afterId: string | null, limit: number) => Promise<WantedSync[]>;
+  /** What two-way sync compares a listed Google event with; null when `userId` has no such request's event. */
+  knownGoogleEvent: (userId: string, eventRequestId: string) => Promise<KnownGoogleEvent | null>;
+  /** The creator moved the event in Google: remembered, and announced (calendar.google-event-changed). */
+  recordMovedInGoogle: (
+    userId: string,
+    eventRequestId: string,
+    change: { google_event_id: string; google_times: { start: GoogleDate; end: GoogleDate }; etag: string | null; updated: string | null; start_date: TEventDate; end_date: TEventDate },
+  ) => Promise<void>;
+  /** The creator deleted the event in Google: not brought back, and announced (calendar.google-event-deleted). */
+  recordDeletedInGoogle: (userId: string, eventRequestId: string, googleEventId: string) => Promise<void>;
+  /** The attendees' answers changed: remembered, and announced (calendar.google-attendees-responded). */
+  recordAttendeeResponses: (userId: string, eventRequestId: string, responses: Record<string, TGoogleAttendeeResponse>) => Promise<void>;
 }
 
 const isDuplicateKey = (error: unknown) => (error as MongoServerError | undefined)?.code === 11000;
@@ -158,12 +185,67 @@ export function createSyncsStore(db: Db, outbox: Outbox): SyncsStore {
       await set(
         userId,
         eventRequestId,
-        { applied_fingerprint: applied.fingerprint, applied_version: applied.version, google_event_id: applied.google_event_id, html_link: applied.html_link, may_exist: false },
+        {
+          applied_fingerprint: applied.fingerprint,
+          applied_version: applied.version,
+          google_event_id: applied.google_event_id,
+          html_link: applied.html_link,
+          may_exist: false,
+          google_times: applied.google_times,
+          google_etag: applied.google_etag,
+        },
         events,
       );
     },
 
     recordRemovedInGoogle: (userId, eventRequestId) => set(userId, eventRequestId, { removed_in_google: true }),
+
+    async knownGoogleEvent(userId, eventRequestId) {
+      const doc = await collection.findOne({ _id: eventRequestId, user_id: userId });
+      if (!doc) return null;
+      const state = stateOf(doc);
+      const desired = desiredEventOf(state);
+      // Older documents lack google_times: the times of the body last applied stand in.
+      const body = desired ? googleEventBody(desired.snapshot, desired.status) : null;
+      return {
+        google_event_id: state.google_event_id,
+        should_exist: desired !== null && !state.removed_in_google && state.google_event_id !== null && state.applied_fingerprint !== ABSENT_FINGERPRINT,
+        google_times: doc.google_times ?? (body ? { start: body.start, end: body.end } : null),
+        google_etag: doc.google_etag ?? null,
+        time_zone: state.snapshot?.start_date.time_zone ?? "UTC",
+        attendee_responses: Object.fromEntries((doc.attendee_responses ?? []).map((response) => [response.email, response.response_status])),
+      };
+    },
+
+    async recordMovedInGoogle(userId, eventRequestId, change) {
+      const event = createEvent(PRODUCER, "calendar.google-event-changed", {
+        subject: eventRequestId,
+        actor_id: userId,
+        data: { event_request_id: eventRequestId, user_id: userId, google_event_id: change.google_event_id, start_date: change.start_date, end_date: change.end_date, google_updated_at: change.updated },
+      });
+      await set(userId, eventRequestId, { google_times: change.google_times, google_etag: change.etag }, [event]);
+    },
+
+    async recordDeletedInGoogle(userId, eventRequestId, googleEventId) {
+      const event = createEvent(PRODUCER, "calendar.google-event-deleted", {
+        subject: eventRequestId,
+        actor_id: userId,
+        data: { event_request_id: eventRequestId, user_id: userId, google_event_id: googleEventId },
+      });
+      await set(userId, eventRequestId, { removed_in_google: true, google_times: null, google_etag: null }, [event]);
+    },
+
+    async recordAttendeeResponses(userId, eventRequestId, responses) {
+      // Who each email is: the reviewers the newest snapshot invited.
+      const doc = await collection.findOne({ _id: eventRequestId, user_id: userId });
+      const invited = new Map((doc ? (newestSnapshot(doc)?.attendees ?? []) : []).map((attendee) => [attendee.email.toLowerCase(), attendee.user_id]));
+      const event = createEvent(PRODUCER, "calendar.google-attendees-responded", {
+        subject: eventRequestId,
+        actor_id: null,
+        data: { event_request_id: eventRequestId, user_id: userId, responses: Object.entries(responses).map(([email, response_status]) => ({ user_id: invited.get(email) ?? null, email, response_status })) },
+      });
+      await set(userId, eventRequestId, { attendee_responses: Object.entries(responses).map(([email, response_status]) => ({ email, response_status })) }, [event]);
+    },
 
     async recordFailed(userId, eventRequestId, { operation, reason, detail, attempts }) {
       const event = createEvent(PRODUCER, "calendar.sync-failed", {

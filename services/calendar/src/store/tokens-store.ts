@@ -43,6 +43,8 @@ export interface TokensStore {
    * false when there were none (nothing written, nothing emitted).
    */
   removeTokens: (userId: string, outcome: { wasRevokedAtGoogle: boolean }) => Promise<boolean>;
+  /** One page of connected users' ids, in id order after `afterId` (null: from the start): two-way sync's periodic pass. */
+  listConnected: (afterId: string | null, limit: number) => Promise<string[]>;
 }
 
 const PRODUCER = "calendar";
@@ -83,6 +85,11 @@ export function createTokensStore(db: Db, cipher: SecretCipher, outbox: Outbox):
     async markReconnectRequired(userId) {
       // Only a live connection: a disconnected one stays disconnected.
       await collection.updateOne({ _id: userId, status: "connected" }, { $set: { status: "reconnect_required", updated_at: now() } });
+    },
+    async listConnected(afterId, limit) {
+      const filter = afterId === null ? { status: "connected" as const } : { status: "connected" as const, _id: { $gt: afterId } };
+      const docs = await collection.find(filter, { projection: { _id: 1 } }).sort({ _id: 1 }).limit(limit).toArray();
+      return docs.map((doc) => doc._id);
     },
     async connection(userId) {
       const doc = await collection.findOne({ _id: userId }, { projection: { status: 1, updated_at: 1 } });

@@ -22,7 +22,7 @@ export async function connectGoogleAccount(harness: TestHarness, calendar: Mount
   return issued;
 }
 
-export type TestCalendarOptions = Partial<Pick<CalendarServiceConfig, "sync" | "adminUserIds" | "tokenEncryptionKey" | "queuePrefix">>;
+export type TestCalendarOptions = Partial<Pick<CalendarServiceConfig, "sync" | "adminUserIds" | "tokenEncryptionKey" | "queuePrefix" | "twoWay">>;
 
 /**
  * The calendar service as tests build it: against this stand-in, on a Redis prefix of its own

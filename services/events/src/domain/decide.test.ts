@@ -329,6 +329,12 @@ describe("decide: delete", () => {
     ]);
   });
 
+  it("says so when its creator deleted its event in Google Calendar (the reviewers are then told)", () => {
+    const request = created([{ user_id: BRUNO, required: true }]);
+    const decision = accepted(decide({ type: "delete", user_id: ANA, cause: "deleted_in_google" }, request, at(T1)));
+    expect(decision.events[0]).toMatchObject({ type: "event-request.deleted", data: { cause: "deleted_in_google", approver_user_ids: [BRUNO] } });
+  });
+
   it("refuses a reviewer, and a request already deleted", () => {
     const request = created([{ user_id: BRUNO, required: true }]);
     expect(refusalOf(decide({ type: "delete", user_id: BRUNO }, request, at(T1)))).toEqual({ reason: "not_the_creator", action: "delete" });

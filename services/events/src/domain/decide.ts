@@ -7,6 +7,7 @@ import {
   recurrenceStartProblem,
   type TCreateEventRequestBody,
   type TEventDate,
+  type TEventRequestDeleteCause,
   type TEventRequestStatus,
   type TFieldError,
   type TReviewDecision,
@@ -56,7 +57,7 @@ export type EventRequestCommand =
     }
   | { type: "review"; reviewer_id: string; reviewer_full_name: string | null; decision: TReviewDecision; response_notes: string | null }
   | { type: "edit"; user_id: string; creator_full_name: string | null; changes: TUpdateEventRequestBody }
-  | { type: "delete"; user_id: string }
+  | { type: "delete"; user_id: string; cause?: TEventRequestDeleteCause }
   | {
       type: "end-relationship";
       /** The two people whose relationship ended. */
@@ -243,7 +244,7 @@ function remove(command: CommandOf<"delete">, state: EventRequestState | null, {
   if (isGone(state)) return refuse({ reason: "not_found" });
   if (state.created_by !== command.user_id) return refuse({ reason: "not_the_creator", action: "delete" });
   const next: EventRequestState = { ...state, deleted_at: now, version: state.version + 1 };
-  return { ok: true, state: next, events: [eventRequestDeleted(next)] };
+  return { ok: true, state: next, events: [eventRequestDeleted(next, command.cause)] };
 }
 
 /**

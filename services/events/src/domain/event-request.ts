@@ -1,4 +1,4 @@
-import type { TEventDate, TEventRequest } from "@amia/contracts";
+import type { TEventDate, TEventRequest, TGoogleAttendeeResponse } from "@amia/contracts";
 import type { Approval, ApproverState } from "./approval-rules.ts";
 
 /**
@@ -31,6 +31,11 @@ export interface EventRequestState extends Approval {
   updated_at: string;
   /** Written by the calendar service's reports only, never by a decision. */
   google_event_id: string | null;
+  /**
+   * Each invited reviewer's answer to the Google invitation, by user id (the calendar service's
+   * reports of two-way sync only, never a decision); absent until the first report.
+   */
+  google_responses?: Record<string, TGoogleAttendeeResponse>;
   /** Set by the calendar service's report of a failed sync; not on the wire. */
   calendar_sync_failure: { reason: string; at: string } | null;
   /** Soft delete keeps the document, so the events in its outbox are still published. */
@@ -65,7 +70,7 @@ export function toEventRequest(state: EventRequestState, names: NameBook): TEven
     approval_status: state.approval_status,
     requested_approvals: state.requested_approvals,
     completed_count: state.completed_count,
-    approvers: state.approvers.map((approver) => ({ ...approver, full_name: names.get(approver.user_id) ?? null })),
+    approvers: state.approvers.map((approver) => ({ ...approver, full_name: names.get(approver.user_id) ?? null, google_response: state.google_responses?.[approver.user_id] ?? null })),
     created_by: state.created_by,
     created_by_full_name: names.get(state.created_by) ?? null,
     created_at: state.created_at,

@@ -1,5 +1,5 @@
 import { createEvent } from "@amia/kit";
-import type { TDomainEvent, TEventDataOf, TEventOf, TEventRequestStatus } from "@amia/contracts";
+import type { TDomainEvent, TEventDataOf, TEventOf, TEventRequestDeleteCause, TEventRequestStatus } from "@amia/contracts";
 import type { AnsweredApprover, ApprovalReason, ApproverState } from "../domain/approval-rules.ts";
 import type { EventRequestState } from "../domain/event-request.ts";
 
@@ -38,11 +38,19 @@ export function eventRequestUpdated(state: State, changedFields: string[], creat
   };
 }
 
-export function eventRequestDeleted(state: State): EventRequestEventOf<"event-request.deleted"> {
+export function eventRequestDeleted(state: State, cause?: TEventRequestDeleteCause): EventRequestEventOf<"event-request.deleted"> {
   return {
     type: "event-request.deleted",
     actor_id: state.created_by,
-    data: { event_request_id: state._id, request_version: state.version, created_by: state.created_by, title: state.title, google_event_id: state.google_event_id, approver_user_ids: state.reviewer_ids },
+    data: {
+      event_request_id: state._id,
+      request_version: state.version,
+      created_by: state.created_by,
+      title: state.title,
+      google_event_id: state.google_event_id,
+      approver_user_ids: state.reviewer_ids,
+      ...(cause ? { cause } : {}),
+    },
   };
 }
 
@@ -102,6 +110,15 @@ export function reviewerRemoved(
 }
 
 /** The drafts of one write as catalogue events (a fresh id and time each), keyed by the request. */
+/**
+ * Approvals and updates with `attendees`: the approvers among `emails` whose email is known, in
+ * the map's order. Pure; other events pass as they are.
+ */
+export function withAttendees(events: EventRequestEvent[], emails: ReadonlyMap<string, string | null>): EventRequestEvent[] {
+  const attendees = [...emails].flatMap(([user_id, email]) => (email ? [{ user_id, email }] : []));
+  return events.map((event) => (event.type === "event-request.approved" || event.type === "event-request.updated" ? ({ ...event, data: { ...event.data, attendees } } as EventRequestEvent) : event));
+}
+
 export function toEnvelopes(requestId: string, events: readonly EventRequestEvent[]): TDomainEvent[] {
   return events.map((event) => createEvent(PRODUCER, event.type, { subject: requestId, actor_id: event.actor_id, data: event.data } as never) as TEventOf<typeof event.type>);
 }

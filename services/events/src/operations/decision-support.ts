@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import { AppError, invalidFields, notFound } from "@amia/kit";
 import { assertNever } from "../domain/approval-rules.ts";
 import type { Decision, DecisionContext, Refusal } from "../domain/decide.ts";
+import type { EventRequestState } from "../domain/event-request.ts";
+import { withAttendees, type EventRequestEvent } from "../events/event-request-events.ts";
+import type { PeopleProjection } from "../store/people-projection.ts";
 
 /** The one table from a decision's refusal to what the caller is told (code and message). */
 export function refusalError(refusal: Refusal): AppError {
@@ -27,6 +30,17 @@ export function refusalError(refusal: Refusal): AppError {
 export function acceptedOrThrow(decision: Decision): Extract<Decision, { ok: true }> {
   if (!decision.ok) throw refusalError(decision.refusal);
   return decision;
+}
+
+/**
+ * The decision's events with the Google invitations filled in (docs/decisions.md "Invitations"):
+ * an approval or update carries the reviewers who approved, with their emails from the people
+ * projection. Read after the decision, so the decision itself stays pure.
+ */
+export async function withInvitations(people: Pick<PeopleProjection, "emails">, state: EventRequestState, events: EventRequestEvent[]): Promise<EventRequestEvent[]> {
+  if (!events.some((event) => event.type === "event-request.approved" || event.type === "event-request.updated")) return events;
+  const approvedIds = state.approvers.filter((approver) => approver.status === "approved").map((approver) => approver.user_id);
+  return withAttendees(events, await people.emails(approvedIds));
 }
 
 /** The real clock and id maker, given to the pure decisions. */

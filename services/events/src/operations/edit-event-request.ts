@@ -3,7 +3,7 @@ import type { TUpdateEventRequestBody } from "@amia/contracts";
 import { decide, type EventRequestCommand } from "../domain/decide.ts";
 import type { EventRequestState } from "../domain/event-request.ts";
 import { toEnvelopes } from "../events/event-request-events.ts";
-import { acceptedOrThrow, BUSY_MESSAGE, decisionContext } from "./decision-support.ts";
+import { acceptedOrThrow, BUSY_MESSAGE, decisionContext, withInvitations } from "./decision-support.ts";
 import { findVisible, type ReadDeps } from "./read-event-requests.ts";
 
 /**
@@ -15,6 +15,6 @@ export async function editEventRequest(deps: ReadDeps, userId: string, id: strin
   return retryOnConflict(async () => {
     const stored = await findVisible(deps, userId, id);
     const { state, events } = acceptedOrThrow(decide(command, stored, decisionContext(now)));
-    return events.length === 0 ? state : deps.store.save(stored, state, toEnvelopes(state._id, events));
+    return events.length === 0 ? state : deps.store.save(stored, state, toEnvelopes(state._id, await withInvitations(deps.people, state, events)));
   }, { message: BUSY_MESSAGE });
 }

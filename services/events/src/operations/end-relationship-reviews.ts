@@ -1,7 +1,7 @@
 import { retryOnConflict } from "@amia/kit";
 import { decide, type EventRequestCommand } from "../domain/decide.ts";
 import { toEnvelopes } from "../events/event-request-events.ts";
-import { BUSY_MESSAGE, decisionContext } from "./decision-support.ts";
+import { BUSY_MESSAGE, decisionContext, withInvitations } from "./decision-support.ts";
 import type { ReadDeps } from "./read-event-requests.ts";
 
 /**
@@ -23,7 +23,7 @@ export async function endReviewsBetween(deps: ReadDeps, userIds: readonly [strin
         const decision = decide(command, stored, decisionContext(now));
         // Gone meanwhile (deleted): nothing to remove.
         if (!decision.ok || decision.events.length === 0) return;
-        return deps.store.save(stored, decision.state, toEnvelopes(decision.state._id, decision.events));
+        return deps.store.save(stored, decision.state, toEnvelopes(decision.state._id, await withInvitations(deps.people, decision.state, decision.events)));
       }, { message: BUSY_MESSAGE });
     }
   }

@@ -3,7 +3,7 @@ import type { TReviewDecision } from "@amia/contracts";
 import { decide, type EventRequestCommand } from "../domain/decide.ts";
 import type { EventRequestState } from "../domain/event-request.ts";
 import { toEnvelopes } from "../events/event-request-events.ts";
-import { acceptedOrThrow, BUSY_MESSAGE, decisionContext } from "./decision-support.ts";
+import { acceptedOrThrow, BUSY_MESSAGE, decisionContext, withInvitations } from "./decision-support.ts";
 import { findVisible, type ReadDeps } from "./read-event-requests.ts";
 
 /**
@@ -23,6 +23,6 @@ export async function reviewEventRequest(
   return retryOnConflict(async () => {
     const stored = await findVisible(deps, reviewerId, requestId);
     const { state, events } = acceptedOrThrow(decide(command, stored, decisionContext(now)));
-    return events.length === 0 ? state : deps.store.save(stored, state, toEnvelopes(state._id, events));
+    return events.length === 0 ? state : deps.store.save(stored, state, toEnvelopes(state._id, await withInvitations(deps.people, state, events)));
   }, { message: BUSY_MESSAGE });
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Collection, Db, Filter } from "mongodb";
 import { isDuplicateKeyError, withoutOutbox, WRITE_CONFLICT, type IndexPlan, type Outbox, type TWriteConflict, type WithIdempotency, type WithOutbox } from "@amia/kit";
-import type { TCalendarEventSyncedData, TDomainEvent, TEventRequestStatus, TPaginationQuery } from "@amia/contracts";
+import type { TCalendarEventSyncedData, TDomainEvent, TEventRequestStatus, TGoogleAttendeeResponse, TPaginationQuery } from "@amia/contracts";
 import type { EventRequestState } from "../domain/event-request.ts";
 
 /** Storage shape of an event request: its state and the events its last writes caused. */
@@ -156,6 +156,16 @@ export function createEventRequestsStore(db: Db, outbox: Outbox) {
         Object.assign(set, { google_event_id: sync.google_event_id, calendar_sync_failure: null });
       }
       await requests.updateOne(filter, { $set: set });
+    },
+
+    /**
+     * calendar.google-attendees-responded: the invited reviewers' answers in Google, as a whole
+     * (each report holds every answer; reports of one request arrive in order, one partition).
+     * Attendees who are not reviewers of the request are left out.
+     */
+    async recordGoogleResponses(id: string, creatorId: string, responses: ReadonlyArray<{ user_id: string | null; response_status: TGoogleAttendeeResponse }>): Promise<void> {
+      const byReviewer = Object.fromEntries(responses.flatMap((response) => (response.user_id ? [[response.user_id, response.response_status]] : [])));
+      await requests.updateOne({ _id: id, created_by: creatorId, deleted_at: null }, { $set: { google_responses: byReviewer } });
     },
 
     recordCalendarFailure: (id: string, userId: string, reason: string, at: string) =>

@@ -21,6 +21,8 @@ interface RelationshipDocument {
 interface PersonDocument {
   _id: string;
   full_name: string | null;
+  /** For Google invitations (the calendar invites approvers by email); absent on older documents until the person's next event. */
+  email?: string | null;
   /** occurred_at of the event last applied: an older event never overwrites a newer one. */
   as_of: string;
 }
@@ -93,11 +95,12 @@ export function createPeopleProjection(db: Db) {
       return [...new Set(found.flatMap((doc) => doc.user_ids).filter((id) => id !== userId))];
     },
 
-    async personSeen(userId: string, fullName: string | null, asOf: string): Promise<void> {
-      const newer = await people.updateOne({ _id: userId, as_of: { $lte: asOf } }, { $set: { full_name: fullName, as_of: asOf } });
+    async personSeen(userId: string, fullName: string | null, asOf: string, email?: string | null): Promise<void> {
+      const fields = { full_name: fullName, as_of: asOf, ...(email !== undefined ? { email } : {}) };
+      const newer = await people.updateOne({ _id: userId, as_of: { $lte: asOf } }, { $set: fields });
       if (newer.matchedCount === 1) return;
       try {
-        await people.insertOne({ _id: userId, full_name: fullName, as_of: asOf });
+        await people.insertOne({ _id: userId, ...fields });
       } catch (error) {
         // Already there with a newer state: nothing to do.
         if (!isDuplicateKeyError(error)) throw error;
@@ -106,6 +109,15 @@ export function createPeopleProjection(db: Db) {
 
     async fullName(userId: string): Promise<string | null> {
       return (await people.findOne({ _id: userId }))?.full_name ?? null;
+    },
+
+    /** The emails of `userIds` (null for anyone whose email is not known), in one read. */
+    async emails(userIds: readonly string[]): Promise<Map<string, string | null>> {
+      const ids = [...new Set(userIds)];
+      const found = ids.length === 0 ? [] : await findEach(people, "_id", ids);
+      const emails = new Map<string, string | null>(ids.map((id) => [id, null]));
+      for (const person of found) emails.set(person._id, person.email ?? null);
+      return emails;
     },
 
     /** The names of `userIds` (null for anyone not known), in one read. */

@@ -250,6 +250,20 @@ describe("notification text: a reviewer who left", () => {
   });
 });
 
+describe("notification text: a request deleted in Google Calendar", () => {
+  it("tells every reviewer, without a link (the request is gone), and the creator nothing", () => {
+    const deleted = source.eventRequestDeleted({ title: "Team lunch", cause: "deleted_in_google", approver_user_ids: ["r1", "r2"] });
+
+    expect(seen(notificationsFor(deleted))).toEqual(
+      ["r1", "r2"].map((userId) => ({ user_id: userId, kind: "event_request_cancelled", subject_id: null, title: "“Team lunch” was cancelled: its organizer deleted it from Google Calendar" })),
+    );
+  });
+
+  it("says nothing of a request deleted here", () => {
+    expect(notificationsFor(source.eventRequestDeleted({ approver_user_ids: ["r1"] }))).toEqual([]);
+  });
+});
+
 describe("notification text: calendar", () => {
   it("tells the user their calendar was not updated, and what to do about it", () => {
     const event = source.calendarSyncFailed({ reason: "reconnect_required" });

@@ -18,6 +18,7 @@ export type TNotifyingEvent = TEventOf<
   | "event-request.approved"
   | "event-request.rejected"
   | "event-request.reviewer-removed"
+  | "event-request.deleted"
   | "calendar.sync-failed"
   | "ai-credits.threshold-reached"
 >;
@@ -94,6 +95,7 @@ function isActorsOwnDoing(event: TNotifyingEvent): boolean {
     case "event-request.approved":
     case "event-request.rejected":
     case "event-request.reviewer-removed":
+    case "event-request.deleted":
       return true;
     case "relationship-request.delivered":
     case "calendar.sync-failed":
@@ -158,6 +160,14 @@ function draftsFor(event: TNotifyingEvent, context: NotificationContext): Notifi
       if (previous_status !== "pending" || !required) return [];
       const sentence = `${person(reviewer_full_name, "A reviewer")} can no longer review ${quoted(title)}: you are no longer connected`;
       return [draft(created_by, "event_request_reviewer_removed", event_request_id, sentence, `reviewer-removed:${event_request_id}:${reviewer_id}`)];
+    }
+    case "event-request.deleted": {
+      const { event_request_id, approver_user_ids, title, cause } = event.data;
+      // Only a deletion made in Google Calendar is news to the reviewers (the builder withdraws
+      // the rest). No link: the request is gone.
+      if (cause !== "deleted_in_google") return [];
+      const sentence = `${quoted(title)} was cancelled: its organizer deleted it from Google Calendar`;
+      return approver_user_ids.map((userId) => draft(userId, "event_request_cancelled", null, sentence, `cancelled:${event_request_id}`));
     }
     case "calendar.sync-failed": {
       const { event_request_id, user_id, reason } = event.data;

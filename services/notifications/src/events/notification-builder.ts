@@ -44,8 +44,10 @@ export function createNotificationBuilder({ bus, store, zones }: NotificationBui
       // A deleted event request: everything anyone was told about it would lead to a page that
       // is gone, so it is all withdrawn, for the reviewers and the creator alike. Nothing new is
       // said: the creator did it, and a reviewer has nothing left to do.
-      "event-request.deleted": async ({ data }) => {
-        await store.withdrawAbout([data.created_by, ...data.approver_user_ids], data.event_request_id);
+      "event-request.deleted": async (event) => {
+        await store.withdrawAbout([event.data.created_by, ...event.data.approver_user_ids], event.data.event_request_id);
+        // Deleted in Google Calendar: the reviewers did not see it happen here, so they are told.
+        if (event.data.cause === "deleted_in_google") await notify(event);
       },
       // A reviewer who left (no longer connected) may no longer see the request: what they were
       // told about it is withdrawn. The creator may be told that they left (notificationsFor).

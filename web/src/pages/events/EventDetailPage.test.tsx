@@ -81,6 +81,18 @@ describe("EventDetailPage, seen by a reviewer in another zone", () => {
     expect(seen).toContain("Responded <time"); // in the viewer's time: 9:00 AM in Los Angeles
     expect(seen).toContain("Nov 21, 2026, 9:00 AM");
     expect(renderDetail(approved, "u1", "UTC")).toContain("Added to Google Calendar");
+    expect(seen).not.toContain("in Google Calendar");
+  });
+
+  it("shows a reviewer's answer to the Google invitation under their review", () => {
+    const approved: TEventRequest = {
+      ...request,
+      status: "approved",
+      approval_status: "approved",
+      google_event_id: "g1",
+      approvers: [{ ...request.approvers[0]!, status: "approved", responded_at: "2026-11-21T17:00:00Z", google_response: "accepted" }, request.approvers[1]!],
+    };
+    expect(renderDetail(approved, "u1", "UTC")).toContain("Accepted in Google Calendar");
   });
 
   it("after a material change the reviewer sees it pending again, and why", () => {
