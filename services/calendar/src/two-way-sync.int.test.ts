@@ -290,6 +290,19 @@ describe("two-way sync: tokens, echoes, channels", () => {
     expect(current.id).not.toBe(first.id);
   });
 
+  it("stops the push channel at Google on Disconnect, and forgets the sync token", async () => {
+    const { refreshToken } = await setUp();
+    await eventually(() => google.channels()[0]);
+    await eventually(async () => (await calendar.db.collection("calendar_watches").findOne({ _id: ana.id as never }))?.sync_token);
+
+    expect((await calendar.as(ana).delete("/api/v1/auth/tokens")).status).toBe(204);
+
+    expect(google.channels()).toEqual([]);
+    expect(google.calls().some((call) => call.path.endsWith("/channels/stop") && call.status === 204)).toBe(true);
+    expect(await calendar.db.collection("calendar_watches").findOne({ _id: ana.id as never })).toMatchObject({ channel: null, sync_token: null });
+    expect(google.tokens.isRevoked(refreshToken)).toBe(true);
+  });
+
   it("refuses bad notifications at the public route with a 4xx and does nothing; a good one lists the calendar", async () => {
     await setUp();
     const channel = await eventually(() => google.channels()[0]);
