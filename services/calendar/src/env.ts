@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envAes256Key, envPort, envPositiveInt, serviceEnvShape, mongoEnvShape, kafkaEnvShape, redisEnvShape, internalAuthEnvShape } from "@amia/kit";
+import { envAes256Key, envPort, envPositiveInt, LOCAL_DEFAULTS, serviceEnvShape, mongoEnvShape, kafkaEnvShape, redisEnvShape, internalAuthEnvShape } from "@amia/kit";
 
 /** A development-only key (32 zero-ish bytes): fine on a laptop, refused in production. */
 const DEV_TOKEN_ENCRYPTION_KEY = Buffer.from("amia-local-dev-token-key-32bytes").toString("base64");
@@ -59,6 +59,12 @@ export const ZCalendarEnvSchema = z
   });
 
 export type TCalendarEnv = z.output<typeof ZCalendarEnvSchema>;
+
+/**
+ * Outside production only: the BFF's own local default origin (bff/src/env.ts), so `npm start`
+ * and the e2e stack open push channels that reach the calendar through the web server and BFF.
+ */
+export const CALENDAR_LOCAL_DEFAULTS: Readonly<Record<string, string>> = { ...LOCAL_DEFAULTS, PUBLIC_ORIGIN: "http://127.0.0.1:5173" };
 
 /** The token key to use: the configured one, or (outside production only) the development key. */
 export function tokenEncryptionKeyOf(env: TCalendarEnv): Buffer {

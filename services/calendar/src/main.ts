@@ -1,11 +1,11 @@
 import { bootService, loadConfig } from "@amia/kit";
 import { createCalendarService, googleNotificationsUrl } from "./app.ts";
-import { tokenEncryptionKeyOf, ZCalendarEnvSchema } from "./env.ts";
+import { CALENDAR_LOCAL_DEFAULTS, tokenEncryptionKeyOf, ZCalendarEnvSchema } from "./env.ts";
 
 // Google Calendar connection (tokens encrypted at rest) and sync as BullMQ jobs. Emits calendar.*.
 // bootService parses the same schema again (and exits naming a bad variable); this copy feeds
 // the module what bootService does not know about (Redis for BullMQ, Google, the token key).
-const env = loadConfig("calendar", ZCalendarEnvSchema);
+const env = loadConfig("calendar", ZCalendarEnvSchema, process.env, CALENDAR_LOCAL_DEFAULTS);
 
 await bootService({
   name: "calendar",

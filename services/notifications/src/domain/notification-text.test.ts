@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createEvent } from "@amia/kit";
 import { CALENDAR_SYNC_FAILURE_REASONS, MAX_NOTIFICATION_TITLE_LENGTH, ZDomainEventSchema } from "@amia/contracts";
 import * as source from "../testing/source-events.ts";
 import { MAX_QUOTED_LENGTH, notificationsFor, recipientsToLocate, syncFailureHint, truncate, type NotificationDraft } from "./notification-text.ts";
@@ -261,6 +262,26 @@ describe("notification text: a request deleted in Google Calendar", () => {
 
   it("says nothing of a request deleted here", () => {
     expect(notificationsFor(source.eventRequestDeleted({ approver_user_ids: ["r1"] }))).toEqual([]);
+  });
+});
+
+describe("notification text: a request moved in Google Calendar", () => {
+  it("tells its creator the new time, on their own clock", () => {
+    const moved = createEvent("calendar", "calendar.google-event-changed", {
+      subject: "er1",
+      actor_id: "ana",
+      data: {
+        event_request_id: "er1",
+        user_id: "ana",
+        google_event_id: "g1",
+        start_date: { date_time: "2026-03-12T15:00", time_zone: "Europe/Lisbon" },
+        end_date: { date_time: "2026-03-12T16:00", time_zone: "Europe/Lisbon" },
+        google_updated_at: null,
+      },
+    });
+    const [told] = notificationsFor(moved, { recipientZones: new Map([["ana", "Europe/Lisbon"]]) });
+    expect(told).toMatchObject({ user_id: "ana", kind: "event_request_changed", subject_id: "er1", title: expect.stringMatching(/^Moved in Google Calendar: your event is now .*15:00/) });
+    expect(recipientsToLocate(moved)).toEqual(["ana"]);
   });
 });
 

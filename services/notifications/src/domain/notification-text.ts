@@ -20,6 +20,7 @@ export type TNotifyingEvent = TEventOf<
   | "event-request.reviewer-removed"
   | "event-request.deleted"
   | "calendar.sync-failed"
+  | "calendar.google-event-changed"
   | "ai-credits.threshold-reached"
 >;
 
@@ -76,6 +77,7 @@ export function notificationsFor(event: TNotifyingEvent, context: NotificationCo
 
 /** The users whose time zones the wording of `event` needs (it names a time only for them). */
 export function recipientsToLocate(event: TNotifyingEvent): string[] {
+  if (event.type === "calendar.google-event-changed") return [event.data.user_id];
   return event.type === "event-request.updated" ? [...new Set(event.data.approvers.map((approver) => approver.user_id))] : [];
 }
 
@@ -100,6 +102,8 @@ function isActorsOwnDoing(event: TNotifyingEvent): boolean {
     case "relationship-request.delivered":
     case "calendar.sync-failed":
     case "ai-credits.threshold-reached":
+    // The creator moved it in Google, not here: what that did here (the new time, asked again) is news.
+    case "calendar.google-event-changed":
       return false;
     default:
       return assertNever(event);
@@ -168,6 +172,12 @@ function draftsFor(event: TNotifyingEvent, context: NotificationContext): Notifi
       if (cause !== "deleted_in_google") return [];
       const sentence = `${quoted(title)} was cancelled: its organizer deleted it from Google Calendar`;
       return approver_user_ids.map((userId) => draft(userId, "event_request_cancelled", null, sentence, `cancelled:${event_request_id}`));
+    }
+    case "calendar.google-event-changed": {
+      const { event_request_id, user_id, start_date, end_date } = event.data;
+      // The request took the new time (its reviewers, if any, are asked again); the open page refreshes on it.
+      const when = eventTimeText(start_date, end_date, context.recipientZones.get(user_id) ?? null, new Date(event.occurred_at));
+      return [draft(user_id, "event_request_changed", event_request_id, `Moved in Google Calendar: your event is now ${when}`, `moved-in-google:${event.id}`)];
     }
     case "calendar.sync-failed": {
       const { event_request_id, user_id, reason } = event.data;

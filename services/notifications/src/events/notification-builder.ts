@@ -35,6 +35,7 @@ export function createNotificationBuilder({ bus, store, zones }: NotificationBui
       "event-request.approved": notify,
       "event-request.rejected": notify,
       "calendar.sync-failed": notify,
+      "calendar.google-event-changed": notify,
       "ai-credits.threshold-reached": notify,
       // A withdrawn request can no longer be answered: hide its "wants to connect", whatever
       // state it was in, rather than leave a link to something that is gone. Nothing new is said.
