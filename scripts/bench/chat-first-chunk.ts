@@ -123,7 +123,7 @@ try {
   const rows = [direct, agentDirect, viaBff].map((row) => ({ target: row.label, "p50 ms": row.p50.toFixed(2), "p99 ms": row.p99.toFixed(2), "mean ms": row.mean.toFixed(2) }));
   console.table(rows);
   console.log(`Added by the agent alone: p50 +${(agentDirect.p50 - direct.p50).toFixed(2)} ms; by the BFF's hop: p50 +${(viaBff.p50 - agentDirect.p50).toFixed(2)} ms`);
-  console.log("Where a chat through the BFF spends its time before the model answers (median of each step):");
+  console.log("Where a chat through the BFF spends its time until its first text (median of each step):");
   console.table(stageRows);
   console.log(`Added by BFF + agent: p50 +${(viaBff.p50 - direct.p50).toFixed(2)} ms, p99 +${(viaBff.p99 - direct.p99).toFixed(2)} ms`);
 } finally {

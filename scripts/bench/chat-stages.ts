@@ -2,7 +2,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { performance } from "node:perf_hooks";
 
 /**
- * Where the milliseconds before a chat's first chunk go, through BFF + agent: the bench runs every
+ * Where the milliseconds before a chat's first text go, through BFF + agent: the bench runs every
  * hop in one process, so Node's own diagnostics channels (undici's fetch, node:http's server) see
  * each hop start and answer. Each chat through the BFF is one timeline; the median of each step
  * is printed beside the totals, so a figure over target says which step to look at.
@@ -14,7 +14,17 @@ interface Origins {
   model: string;
 }
 
-type Mark = "client sends" | "BFF receives" | "BFF forwards" | "agent receives" | "agent calls model" | "model receives" | "model answers";
+type Mark =
+  | "client sends"
+  | "BFF receives"
+  | "BFF forwards"
+  | "agent receives"
+  | "agent calls model"
+  | "model receives"
+  | "model answers"
+  | "agent reads the model's first bytes"
+  | "BFF reads the agent's text"
+  | "client reads the BFF's text";
 
 /** In order, each step from one mark to the next. */
 const STEPS: ReadonlyArray<[Mark, Mark, string]> = [
@@ -24,6 +34,9 @@ const STEPS: ReadonlyArray<[Mark, Mark, string]> = [
   ["agent receives", "agent calls model", "agent: auth, validation, credits, SDK request"],
   ["agent calls model", "model receives", "openai SDK → model (HTTP)"],
   ["model receives", "model answers", "model stand-in answers"],
+  ["model answers", "agent reads the model's first bytes", "model's first bytes reach the agent"],
+  ["agent reads the model's first bytes", "BFF reads the agent's text", "agent: SDK parses, streams the text"],
+  ["BFF reads the agent's text", "client reads the BFF's text", "BFF relays the text to the client"],
 ];
 
 const portOf = (url: string) => new URL(url).port;
@@ -60,8 +73,19 @@ export function traceChatStages(origins: Origins) {
     const { request } = message as { request: { origin: string; path: string } };
     if (isChat(request.path) && portOf(String(request.origin)) === ports.model) mark("model answers");
   };
+  // Body bytes, in order: the model's to the agent, then (the agent's first event names the
+  // conversation before the model is called) the agent's and the BFF's after the model's.
+  const onBodyBytes = (message: unknown) => {
+    const { request } = message as { request: { origin: string; path: string } };
+    if (!isChat(request.path) || current?.["model answers"] === undefined) return;
+    const port = portOf(String(request.origin));
+    if (port === ports.model) mark("agent reads the model's first bytes");
+    else if (port === ports.agent && current["agent reads the model's first bytes"] !== undefined) mark("BFF reads the agent's text");
+    else if (port === ports.bff && current["BFF reads the agent's text"] !== undefined) mark("client reads the BFF's text");
+  };
   const channels: Array<[string, (message: unknown) => void]> = [
     ["undici:request:create", onFetch],
+    ["undici:request:bodyChunkReceived", onBodyBytes],
     ["http.server.request.start", onServer],
     ["undici:request:headers", onHeaders],
   ];
