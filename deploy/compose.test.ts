@@ -8,7 +8,7 @@ import { parseConfig } from "@amia/kit";
 import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, HSTS_HEADER, SECURITY_HEADERS } from "../bff/src/security/headers.ts";
 import { ZWebServerEnvSchema } from "../scripts/web-server/env.ts";
 import { dockerfileStages } from "./docker/dockerfile.ts";
-import { PROCESSES } from "./processes.ts";
+import { nodeOptions, PROCESSES } from "./processes.ts";
 
 /**
  * No Docker engine (nor compose plugin) runs on our machines, so `docker compose config` cannot
@@ -78,7 +78,8 @@ describe("docker-compose.yml", () => {
     expect(service!.healthcheck?.test ?? stage!.instructions.find(({ keyword }) => keyword === "HEALTHCHECK")).toBeDefined();
     const containerPort = name === "web" ? 80 : spec.port;
     expect(service!.ports?.some((mapping) => mapping.endsWith(`:${containerPort}`))).toBe(true);
-    if (name !== "web") expect(service!.build!.args).toEqual({ WORKSPACE: spec.dir, PORT: String(spec.port) });
+    // NODE_OPTIONS: the process's V8 flags, from the one place npm start and deploy/k8s take them too.
+    if (name !== "web") expect(service!.build!.args).toEqual({ WORKSPACE: spec.dir, PORT: String(spec.port), NODE_OPTIONS: nodeOptions(spec) });
     for (const need of spec.needs) expect(service!.depends_on?.[INFRA_SERVICE[need]]?.condition, `${name} waits for ${need}`).toBe("service_healthy");
     for (const dependency of Object.keys(service!.depends_on ?? {})) expect(compose.services[dependency], dependency).toBeDefined();
   });

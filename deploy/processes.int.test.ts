@@ -1,12 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testInfra, uniqueTestNames } from "@amia/kit/testing";
 import { SECURITY_HEADERS } from "../bff/src/security/headers.ts";
-import { PROCESSES, type ProcessSpec } from "./processes.ts";
+import { buildProcesses } from "./build.ts";
+import { builtArgs, nodeOptions, PROCESSES, type ProcessSpec } from "./processes.ts";
 
-/** The real entry points, started as `npm start` starts them, against the real infrastructure. */
+/** The real entry points, started as `npm start` starts them (their bundles, their V8 flags), against the real infrastructure. */
 const nodeProcesses = PROCESSES.filter((spec) => spec.name !== "web");
+beforeAll(async () => {
+  await buildProcesses(PROCESSES);
+}, 120_000);
 const running: ChildProcess[] = [];
 afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
@@ -20,9 +24,9 @@ interface Started {
   lines: string[];
 }
 
-function start(spec: Pick<ProcessSpec, "dir" | "args">, env: Record<string, string>): Promise<Started> {
+function start(spec: Pick<ProcessSpec, "dir" | "args" | "heapMb">, env: Record<string, string>): Promise<Started> {
   const { dir } = spec;
-  const child = spawn(process.execPath, spec.args, { cwd: dir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, builtArgs(spec), { cwd: dir, env: { PATH: process.env.PATH ?? "", NODE_OPTIONS: nodeOptions(spec), ...env }, stdio: ["ignore", "pipe", "pipe"] });
   running.push(child);
   let stderr = "";
   const lines: string[] = [];

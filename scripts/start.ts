@@ -21,7 +21,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { OBSERVER, processEnv } from "../deploy/observe.ts";
-import { PROCESSES } from "../deploy/processes.ts";
+import { buildProcesses } from "../deploy/build.ts";
+import { builtArgs, nodeOptions, PROCESSES } from "../deploy/processes.ts";
 import { parseReplicas, replicasArgument, replicaUrlsEnv, ReplicasArgumentError, withReplicas, type ReplicaSpec } from "../deploy/replicas.ts";
 
 const args = new Set(process.argv.slice(2));
@@ -44,6 +45,13 @@ if (!args.has("--no-infra")) {
   }
 }
 
+// What runs is each process's bundle (deploy/build.ts), built on every start (about 2 s) so it
+// is never stale; `--dev` runs the TypeScript sources instead.
+if (!isDev) {
+  const built = await buildProcesses(SPECS);
+  console.log(`Built ${built.count} processes in ${built.ms} ms (npm run build).`);
+}
+
 const children = new Map<string, ChildProcess>();
 let isStopping = false;
 const observer = isObserving ? await startObserver() : undefined;
@@ -58,10 +66,13 @@ SPECS.forEach((spec, index) => {
   const color = COLORS[index % COLORS.length]!;
   const name = spec.name.padEnd(width);
   const prefix = process.stdout.isTTY ? `\x1b[${color}m${name}\x1b[0m |` : `${name} |`;
-  const run = isDev && spec.dev ? spec.dev : spec;
+  const run = isDev ? (spec.dev ?? spec) : { dir: spec.dir, args: builtArgs(spec) };
+  // The V8 flags deploy/processes.ts gives each process (the image and k8s take the same); a
+  // NODE_OPTIONS of the shell's comes after, so it wins.
+  const options = [nodeOptions(spec), process.env.NODE_OPTIONS].filter(Boolean).join(" ");
   const child = spawn(process.execPath, run.args, {
     cwd: run.dir,
-    env: processEnv(spec, { ...process.env, ...replicaEnv }, isObserving),
+    env: { ...processEnv(spec, { ...process.env, ...replicaEnv }, isObserving), NODE_OPTIONS: options },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.set(spec.name, child);

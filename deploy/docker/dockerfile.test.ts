@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROCESSES } from "../processes.ts";
+import { builtArgs, PROCESSES } from "../processes.ts";
 import { dockerfileStages, stageChain, type DockerInstruction } from "./dockerfile.ts";
 
 /**
  * No Docker engine runs on our machines, so nothing builds the images here. This test holds
  * deploy/docker/Dockerfile to what the images promise, from its text and the lockfile: a Node
  * process's image installs its runtime dependencies only (no TypeScript, vitest, playwright-core,
- * testcontainers…), runs as a non-root user, has a health check, and runs the .ts sources with
- * Node 24's type stripping as `npm start` does.
+ * testcontainers…), runs as a non-root user, has a health check, and runs the process's bundle
+ * (deploy/build.ts) as `npm start` does, with deploy/processes.ts's V8 flags.
  */
 
 interface LockPackage {
@@ -100,15 +100,15 @@ describe("deploy/docker/Dockerfile: the Node processes' image (stage `service`)"
     expect(installs[0]!.text).toMatch(/\bnpm ci\b/);
     expect(installs[0]!.text).toContain("--omit=dev");
     expect(installs[0]!.text).toContain('--workspace "${WORKSPACE}"');
-    // The one stage that installs everything feeds the web build only.
+    // The one stage that installs everything feeds the builds only: the bundles and the web app.
     const fullInstalls = stages.filter((stage) => stage.instructions.some((instruction) => isInstall(instruction) && !instruction.text.includes("--omit=dev")));
     expect(fullInstalls.map((stage) => stage.name)).toEqual(["build-deps"]);
-    expect(stages.filter((stage) => stage.from === "build-deps").map((stage) => stage.name)).toEqual(["web-build"]);
+    expect(stages.filter((stage) => stage.from === "build-deps").map((stage) => stage.name)).toEqual(["service-build", "web-build"]);
   });
 
-  it("copies no installed package in: nothing from another stage, and the build context leaves out every node_modules (where every lockfile package marked dev lives)", () => {
+  it("copies no installed package in: from another stage only its workspace's bundle folder, and the build context leaves out every node_modules (where every lockfile package marked dev lives)", () => {
     const copies = runtimeChain.flatMap((stage) => stage.instructions.filter(({ keyword }) => keyword === "COPY" || keyword === "ADD"));
-    expect(copies.filter(({ text }) => text.includes("--from"))).toEqual([]);
+    expect(copies.filter(({ text }) => text.includes("--from")).map(({ text }) => text)).toEqual(["--from=service-build /app/${WORKSPACE}/dist/ dist/"]);
     expect(copies.filter(({ text }) => /node_modules/.test(text))).toEqual([]);
     expect(dockerignore).toContain("**/node_modules");
     const devPackages = Object.entries(lockfile.packages).filter(([, entry]) => entry.dev);
@@ -136,12 +136,15 @@ describe("deploy/docker/Dockerfile: the Node processes' image (stage `service`)"
     },
   );
 
-  it.each(nodeProcesses.map((spec) => [spec.name, spec.dir] as const))("has %s's sources (%s) and runs them as npm start does: node src/main.ts, no build step", (_name, dir) => {
-    const service = runtimeChain[0]!;
-    const copied = service.instructions.filter(({ keyword, text }) => keyword === "COPY" && !text.includes("--from")).map(({ text }) => text.split(/\s+/).at(-1)!);
+  it.each(nodeProcesses.map((spec) => [spec.name, spec.dir] as const))("builds %s's bundle from its sources (%s) with deploy/build.ts and runs it as npm start does, with no TypeScript source in the image", (_name, dir) => {
+    const build = stages.find((stage) => stage.name === "service-build")!;
+    const copied = build.instructions.filter(({ keyword, text }) => keyword === "COPY" && !text.includes("--from")).map(({ text }) => text.split(/\s+/).at(-1)!);
     expect(copied.some((destination) => `${dir}/`.startsWith(destination))).toBe(true);
+    expect(build.instructions.filter(({ keyword }) => keyword === "RUN").map(({ text }) => text)).toEqual(['node deploy/build.ts --workspace "${WORKSPACE}"']);
+    const service = runtimeChain[0]!;
+    expect(service.instructions.filter(({ keyword, text }) => keyword === "COPY" && !text.includes("--from"))).toEqual([]);
     const spec = PROCESSES.find((process) => process.dir === dir)!;
-    expect(service.instructions.find(({ keyword }) => keyword === "CMD")?.text).toBe(JSON.stringify(["node", ...spec.args]).replaceAll(",", ", "));
+    expect(service.instructions.find(({ keyword }) => keyword === "CMD")?.text).toBe(JSON.stringify(["node", ...builtArgs(spec)]).replaceAll(",", ", "));
     expect(service.instructions.filter(({ keyword, text }) => keyword === "RUN" && /\btsc\b|--experimental-transform-types/.test(text))).toEqual([]);
   });
 
@@ -152,6 +155,7 @@ describe("deploy/docker/Dockerfile: the Node processes' image (stage `service`)"
     const healthcheck = service.instructions.find(({ keyword }) => keyword === "HEALTHCHECK");
     expect(healthcheck?.text).toMatch(/CMD .*'http:\/\/127\.0\.0\.1:' \+ process\.env\.PORT \+ '\/healthz'/);
     expect(service.instructions.find(({ keyword }) => keyword === "ENV")?.text).toContain("PORT=${PORT}");
+    expect(service.instructions.find(({ keyword }) => keyword === "ENV")?.text).toContain("NODE_OPTIONS=${NODE_OPTIONS}");
   });
 });
 

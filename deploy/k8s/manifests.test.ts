@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml, parseAllDocuments } from "yaml";
 import { ALL_TOPICS, DLQ_RETENTION_MS, TOPIC_RETENTION_MS } from "@amia/contracts";
-import { PROCESSES } from "../processes.ts";
+import { nodeOptions, PROCESSES } from "../processes.ts";
 import {
   consumerGroupsInSource,
   documentedSecrets,
@@ -102,6 +102,13 @@ describe("deploy/k8s manifests", () => {
     for (const topic of ALL_TOPICS) {
       expect(declared.get(topic)?.retentionMs, topic).toBe(TOPIC_RETENTION_MS[topic]);
       expect(declared.get(`${topic}.dlq`)?.retentionMs, `${topic}.dlq`).toBe(DLQ_RETENTION_MS);
+    }
+  });
+
+  it("give each process the V8 flags npm start and the image give it (deploy/processes.ts nodeOptions)", () => {
+    for (const spec of CLUSTER_PROCESSES.filter((candidate) => candidate.name !== "web")) {
+      const env = named("Deployment", spec.name).spec.template.spec.containers[0].env as Array<{ name: string; value?: string }>;
+      expect(env.find((variable) => variable.name === "NODE_OPTIONS")?.value, spec.name).toBe(nodeOptions(spec));
     }
   });
 

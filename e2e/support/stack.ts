@@ -153,7 +153,7 @@ async function waitHealthy(
   const last = new Map<string, string>();
   // Make sure the two the tests talk to are in the list even if it changes.
   for (const [name, port] of [["web", WEB_PORT], ["bff", BFF_PORT]] as const) {
-    if (![...pending.values()].some((spec) => spec.port === port)) pending.set(name, { name, port, dir: "", args: [], needs: [] });
+    if (![...pending.values()].some((spec) => spec.port === port)) pending.set(name, { name, port, dir: "", args: [], heapMb: 0, needs: [] });
   }
   while (pending.size > 0) {
     const state = exitState();

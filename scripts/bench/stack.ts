@@ -1,6 +1,6 @@
 /**
- * For benchmarks and the fault suite (scripts/chaos): the real processes (each service's and the BFF's own `src/main.ts`, as `npm
- * start` runs them), each its own Node process on a free port, on the local infrastructure with
+ * For benchmarks and the fault suite (scripts/chaos): the real processes (each service's and the BFF's own bundle with
+ * its V8 flags, deploy/build.ts and deploy/processes.ts, as `npm start` and the image run them), each its own Node process on a free port, on the local infrastructure with
  * names of their own (databases, topic prefix, Redis prefix), so a figure counts what production
  * would run — one event loop per process — and nothing of the benchmark's own work.
  *
@@ -18,6 +18,8 @@ import { exportJWK, generateKeyPair } from "jose";
 import { MongoClient, type Db } from "mongodb";
 import { Redis } from "ioredis";
 import { createBus, createTokenMinter } from "@amia/kit";
+import { buildProcesses } from "../../deploy/build.ts";
+import { builtArgs, nodeOptions, PROCESSES } from "../../deploy/processes.ts";
 import { quietLogger } from "@amia/kit/testing";
 import { createSessionStore } from "../../bff/src/sessions/session-store.ts";
 import { createGoogleStandIn, type GoogleStandIn } from "../../deploy/google-stand-in/src/stand-in.ts";
@@ -93,6 +95,9 @@ export async function startStack(label: string, services: readonly StackService[
   const topicPrefix = `${id}.`;
   const redisPrefix = `${id}:`;
   const dbName = (service: StackService) => `${id}_${service}`.slice(0, 63);
+  // Built now, so what runs is what the sources say.
+  const processSpecs = PROCESSES.filter((spec) => spec.dir === "bff" || services.some((service) => spec.dir === `services/${service}`));
+  await buildProcesses(processSpecs, ROOT);
 
   const { publicKey: _publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
   const kid = randomUUID();
@@ -131,7 +136,8 @@ export async function startStack(label: string, services: readonly StackService[
   const killing = new Set<ChildProcess>();
   const run = (name: StackProcess, dir: string, env: Record<string, string | undefined>) => {
     specs.set(name, { dir, env });
-    const child = spawn(process.execPath, ["src/main.ts"], { cwd: `${ROOT}${dir}`, env, stdio: ["ignore", "ignore", "pipe"] });
+    const spec = processSpecs.find((candidate) => candidate.dir === dir)!;
+    const child = spawn(process.execPath, builtArgs(spec), { cwd: `${ROOT}${dir}`, env: { ...env, NODE_OPTIONS: nodeOptions(spec) }, stdio: ["ignore", "ignore", "pipe"] });
     let errors = "";
     child.stderr!.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
     child.on("exit", (code, signal) => {

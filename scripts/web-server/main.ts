@@ -2,7 +2,8 @@
  * `npm start`'s web process: builds web/ when its build is missing or stale (saying so), then
  * serves it (app.ts) on PORT, in front of the BFF of deploy/processes.ts.
  */
-import { dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLogger, loadConfig, runService, startTelemetry } from "@amia/kit";
 import { PROCESSES } from "../../deploy/processes.ts";
@@ -11,7 +12,10 @@ import { createWebApp } from "./app.ts";
 import { buildStateOf, buildWeb } from "./build.ts";
 import { ZWebServerEnvSchema } from "./env.ts";
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+// The repository holding this file: from its source (scripts/web-server/) or its bundle
+// (scripts/web-server/dist/, deploy/build.ts), the nearest folder up that has web/package.json.
+let REPO_ROOT = dirname(fileURLToPath(import.meta.url));
+while (!existsSync(join(REPO_ROOT, "web", "package.json")) && dirname(REPO_ROOT) !== REPO_ROOT) REPO_ROOT = dirname(REPO_ROOT);
 const DIST_DIR = join(REPO_ROOT, "web", "dist");
 
 const env = loadConfig("web", ZWebServerEnvSchema, process.env, {});
