@@ -177,7 +177,7 @@ export async function startStack(label: string, services: readonly StackService[
   const close = async () => {
     isClosing = true;
     await Promise.all(
-      [...children.values()].map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))))),
+      [...children.values()].map((child) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))))),
     );
     for (const service of services) await mongo.db(dbName(service)).dropDatabase().catch(() => undefined);
     await mongo.close();
