@@ -59,6 +59,10 @@ const QUIET_MS = 30_000;
 const QUIET_CAP_MS = 300_000;
 /** A killed service should answer /healthz again this soon after its restart (issue 14's target). */
 const HEALTHZ_TARGET_MS = 5_000;
+/** Before a Redis restart: each Google call this much slower, until this many sync jobs are queued (or this long passed). */
+const REDIS_RESTART_GOOGLE_LATENCY_MS = 3_000;
+const QUEUED_JOBS_WANTED = 3;
+const QUEUE_WAIT_CAP_MS = 20_000;
 
 // Two generators: the flows' choices happen in whatever order the machine finishes them, and must
 // not shift the faults' schedule.
@@ -101,6 +105,41 @@ try {
     return Object.values(counts).reduce((sum, n) => sum + n, 0);
   };
 
+  // Readiness, every 2 s: a process that answers 503 on /readyz while no infrastructure piece is
+  // down cannot serve although it could (a database restart it did not recover from). Time while a
+  // piece is down, or while the process is not answering at all (killed), does not count.
+  let infraDown: InfraPiece | null = null;
+  const unready = new Map<StackService, { sinceMs: number | null; longestMs: number; detail: string }>(SERVICES.map((service) => [service, { sinceMs: null, longestMs: 0, detail: "" }]));
+  let isWatching = true;
+  const watching = (async () => {
+    while (isWatching) {
+      await Promise.all(
+        SERVICES.map(async (service) => {
+          const state = unready.get(service)!;
+          let answer: Response | null = null;
+          try {
+            answer = await fetch(`${stack.serviceUrl[service]}/readyz`, { signal: AbortSignal.timeout(5_000) });
+          } catch {
+            // not answering (killed, restarting): not "unready"
+          }
+          if (answer?.status === 503 && infraDown === null) {
+            state.detail = (await answer.text().catch(() => "")).slice(0, 300);
+            state.sinceMs ??= now();
+            const forMs = now() - state.sinceMs;
+            if (forMs > state.longestMs && Math.floor(forMs / 30_000) > Math.floor(state.longestMs / 30_000)) {
+              console.log(`  [${(now() / 1_000).toFixed(0)} s] ${service} unready for ${(forMs / 1_000).toFixed(0)} s with all infrastructure up: ${state.detail}`);
+            }
+            state.longestMs = Math.max(state.longestMs, forMs);
+          } else {
+            await answer?.body?.cancel();
+            state.sinceMs = null;
+          }
+        }),
+      );
+      await sleep(2_000);
+    }
+  })();
+
   // Faults, one at a time, in the seeded order, with pauses between them; flows run meanwhile.
   const plan = faultPlan(random, { kills: options.kills, infraRestarts: options.infraRestarts, processes: SERVICES });
   const pauses = plan.map(() => between(1_000, 5_000));
@@ -122,12 +161,22 @@ try {
         console.log(`  [${(startMs / 1_000).toFixed(0)} s] ${kind}: /healthz again ${(ms / 1_000).toFixed(1)} s after its restart`);
       } else {
         const piece = kind.slice("restart ".length) as InfraPiece;
-        // Redis holds the queued calendar jobs: say how many were there when it went down.
+        // Redis holds the queued calendar jobs: Google is made slow first, so approvals' jobs pile
+        // up behind the worker and the restart meets jobs waiting (the reconciliation must bring
+        // each its Google event); say how many were there when it went down.
+        if (piece === "redis") {
+          stack.google!.slowDown(REDIS_RESTART_GOOGLE_LATENCY_MS);
+          const until = now() + QUEUE_WAIT_CAP_MS;
+          while (now() < until && (await queuedJobs().catch(() => 0)) < QUEUED_JOBS_WANTED) await sleep(250);
+        }
         const queued = piece === "redis" ? ` with ${await queuedJobs().catch(() => "?")} calendar job(s) queued` : "";
+        infraDown = piece;
         await infra.stop(piece);
         await sleep(downtimes[index]!);
         const upAt = now();
         await infra.up();
+        infraDown = null;
+        if (piece === "redis") stack.google!.slowDown(0);
         faults.push({ kind, startMs, endMs: now(), recoveryMs: now() - upAt });
         console.log(`  [${(startMs / 1_000).toFixed(0)} s] ${kind}${queued}: down ${(downtimes[index]! / 1_000).toFixed(1)} s, up again in ${((now() - upAt) / 1_000).toFixed(1)} s`);
       }
@@ -180,6 +229,8 @@ try {
     }
   }
   console.log(`Quiet after ${((now() - drivenMs) / 1_000).toFixed(0)} s.\n`);
+  isWatching = false;
+  await watching;
 
   // The report.
   console.log(formatTable(tally(flows, effects, faults)));
@@ -211,8 +262,12 @@ try {
     console.log(`\nKilled service → /healthz after its restart: p50 ${(percentile(ms, 0.5)! / 1_000).toFixed(1)} s, p90 ${(percentile(ms, 0.9)! / 1_000).toFixed(1)} s, max ${(Math.max(...ms) / 1_000).toFixed(1)} s over ${ms.length} restarts; ${over} over the ${HEALTHZ_TARGET_MS / 1_000} s target`);
     for (const [name, list] of Map.groupBy(healthz, (h) => h.process)) console.log(`  ${name.padEnd(14)} ${list.map((h) => (h.ms / 1_000).toFixed(1)).join(" ")}`);
   }
-  const isFailed = hasLossOrDuplicate(effects) || stuck.total > 0;
-  console.log(`\n${isFailed ? "FAILED: something was lost, duplicated or left stuck" : "OK: nothing lost, duplicated or stuck"} (seed ${options.seed})`);
+  // Unready with all infrastructure up: longer than a restart takes is a process that does not recover.
+  const stillUnready = [...unready].filter(([, state]) => state.sinceMs !== null);
+  console.log(`\nLongest unready stretch with all infrastructure up: ${[...unready].map(([service, state]) => `${service} ${(state.longestMs / 1_000).toFixed(0)} s`).join(", ")}`);
+  for (const [service, state] of stillUnready) console.log(`  ✘ ${service} still unready after quiet: ${state.detail}`);
+  const isFailed = hasLossOrDuplicate(effects) || stuck.total > 0 || stillUnready.length > 0;
+  console.log(`\n${isFailed ? "FAILED: something was lost, duplicated or left stuck (or a service unready)" : "OK: nothing lost, duplicated or stuck"} (seed ${options.seed})`);
   exitCode = isFailed ? 1 : 0;
   await calendarQueue.close();
   queueRedis.disconnect();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createGoogleStandInApp, type GoogleEvent } from "./stand-in.ts";
 import { localProviderSubjectForEmail } from "./account-lookup.ts";
 import { subjectForEmail } from "../../oidc-provider/src/accounts.ts";
@@ -171,6 +171,26 @@ describe("Google stand-in", () => {
     expect(await refused.json()).toEqual({ error: "invalid_grant", error_description: "Token has been expired or revoked." });
     expect((await refresh("1//stranger")).status).toBe(400);
     expect((await api("GET", "/calendars/primary/events", undefined, "ya29.unknown")).status).toBe(401);
+  });
+
+  it("slows every Calendar API call down by the given time until set back to 0 (the fault suite queues sync jobs so)", async () => {
+    vi.useFakeTimers();
+    try {
+      const { standIn, api } = setUp();
+      standIn.slowDown(300);
+      const inserting = api("POST", "/calendars/primary/events", lunch);
+      await vi.advanceTimersByTimeAsync(299);
+      expect(standIn.events("1//ana")).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await inserting).status).toBe(200);
+      expect(standIn.events("1//ana")).toHaveLength(1);
+
+      standIn.slowDown(0);
+      // No timer to wait for: the call answers with the clock standing still.
+      expect((await api("GET", "/calendars/primary/events")).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("injects the next N failures (429, then 500 after applying the call)", async () => {

@@ -109,6 +109,12 @@ export interface GoogleStandIn {
   /** Open push channels (expired ones included until stopped), for tests. */
   channels: () => StandInChannel[];
   /**
+   * From now on every Calendar API call waits `ms` more before it takes effect (0: no more), as a
+   * slow Google would: sync jobs then queue up behind the worker (the fault suite restarts Redis
+   * with jobs waiting). Added to `latencyMs`.
+   */
+  slowDown: (ms: number) => void;
+  /**
    * Events in one user's calendar (by refresh token: the account's calendar when the token was
    * tied to an account), or in every calendar; cancelled (deleted) ones left out.
    */
@@ -315,6 +321,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   const lifetime = options.accessTokenLifetimeSeconds ?? 3_600;
   const acceptUnknown = options.acceptUnknownRefreshTokens ?? true;
   const latencyMs = options.latencyMs ?? 0;
+  let extraLatencyMs = 0;
 
   /** Calendars named by an email given to tokens.issue, when accountOfEmail does not name the account. */
   const emailCalendars = new Map<string, Calendar>();
@@ -576,7 +583,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       c.res = googleError(c, failure.status, reason, message);
       return c.res;
     }
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * latencyMs));
+    if (latencyMs > 0 || extraLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, extraLatencyMs + Math.random() * latencyMs));
     c.set("user", access.user);
     await next();
     record(c.res.status);
@@ -812,6 +819,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     inject: (failure: InjectedFailure) => void failures.push({ ...failure }),
     control,
     channels: () => [...channels.values()].map(({ calendar: _calendar, ...channel }) => ({ ...channel })),
+    slowDown: (ms: number) => void (extraLatencyMs = Math.max(0, ms)),
     events: (refreshToken?: string) => {
       const owners = refreshToken ? [users.get(refreshToken)].filter((user) => user !== undefined) : [...users.values()];
       // A shared calendar once, however many refresh tokens its account has.

@@ -10,6 +10,27 @@ afterEach(async () => {
 });
 
 describe("MongoDB-wire database (real)", () => {
+  it("reconnects a client whose server monitor stopped finishing checks (seen after a database restart: the server stayed Unknown for good)", async () => {
+    mongo = await connectMongo({ url: testInfra().mongoUrl, dbName: uniqueTestNames("mongo-monitor").dbName, logger: quietLogger(), heartbeatFrequencyMS: 500, connectTimeoutMS: 1_000 });
+    const client = mongo.client;
+    let heartbeats = 0;
+    client.on("serverHeartbeatSucceeded", () => heartbeats++);
+    // The state the fault suite found (driver internals, as they were in the stuck process): the
+    // monitor's heartbeat command on its connection never settles, so it stays "monitoring".
+    type Monitor = { connection: { command: () => Promise<never> } | null };
+    const monitorOf = () => [...(client as unknown as { topology: { s: { servers: Map<string, { monitor: Monitor }> } } }).topology.s.servers.values()][0]!.monitor;
+    const stuck = monitorOf();
+    for (let i = 0; i < 50 && !stuck.connection; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    stuck.connection!.command = () => new Promise<never>(() => undefined);
+    const heartbeatsWhenStuck = heartbeats;
+
+    // A new monitor (the client reconnected) finishes checks again, and the database answers.
+    for (let i = 0; i < 300 && heartbeats <= heartbeatsWhenStuck + 1; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heartbeats).toBeGreaterThan(heartbeatsWhenStuck + 1);
+    expect(monitorOf()).not.toBe(stuck);
+    await mongo.ping();
+  }, 60_000);
+
   it("enforces a unique index created at start: a duplicate is rejected and nothing changes", async () => {
     mongo = await connectMongo({ url: testInfra().mongoUrl, dbName: uniqueTestNames("mongo-unique").dbName, logger: quietLogger() });
     await ensureIndexes(mongo.db, { users: [{ key: { email: 1 }, name: "users_email_unique", unique: true }] });

@@ -25,26 +25,69 @@ export interface ConnectMongoOptions {
   /** Start-up may race the database coming up: retry this many times before giving up. */
   attempts?: number;
   initialDelayMs?: number;
+  /** The driver's heartbeat and connect timeout (its defaults: 10 s, 30 s); tests shorten them. */
+  heartbeatFrequencyMS?: number;
+  connectTimeoutMS?: number;
+}
+
+/**
+ * The MongoDB driver (7.9) can lose its server monitor: after a database restart, a calendar
+ * service that was starting up kept its monitor in "monitoring" for good — its heartbeat
+ * command on a connection the restart had closed never settled, no check ran again, the server
+ * stayed "Unknown" and every operation and /readyz failed server selection, with the database
+ * answering everyone else (issue 14; seen in `npm run chaos`). A healthy monitor ends a check
+ * (succeeded or failed) at least every heartbeat + connect timeout; when none has ended for
+ * longer than that plus this margin, the client is closed and connected again (same Db objects),
+ * which starts a new monitor. Operations in that moment fail as "database unavailable" (503).
+ */
+const MONITOR_STALL_MARGIN_MS = 5_000;
+const MONITOR_WATCH_EVERY_MS = 5_000;
+
+/** Returns what stops the watch (the service's own close). */
+function watchMonitor(client: MongoClient, logger: Logger, stallMs: number): () => void {
+  let lastCheckEndedAt = Date.now();
+  const checkEnded = () => (lastCheckEndedAt = Date.now());
+  client.on("serverHeartbeatSucceeded", checkEnded);
+  client.on("serverHeartbeatFailed", checkEnded);
+  let isReconnecting = false;
+  const timer = setInterval(() => {
+    if (isReconnecting || Date.now() - lastCheckEndedAt < stallMs) return;
+    isReconnecting = true;
+    logger.warn({ stalled_ms: Date.now() - lastCheckEndedAt }, "mongodb server monitor finished no check for too long; reconnecting the client");
+    void (async () => {
+      await client.close().catch(() => undefined);
+      // Heartbeats start again with the new monitor; a failed connect is retried by the next operation or watch.
+      await client.connect().catch((error: unknown) => logger.warn({ err: error }, "mongodb reconnect failed; retrying"));
+      checkEnded();
+      isReconnecting = false;
+    })();
+  }, MONITOR_WATCH_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Connects with retry and exponential backoff; a service owns the one database it is given. */
 export async function connectMongo(options: ConnectMongoOptions): Promise<MongoConnection> {
-  const { url, dbName, logger, attempts = 20, initialDelayMs = 250 } = options;
+  const { url, dbName, logger, attempts = 20, initialDelayMs = 250, heartbeatFrequencyMS = 10_000, connectTimeoutMS = 30_000 } = options;
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const client = new MongoClient(url, { serverSelectionTimeoutMS: 3_000, appName: dbName });
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 3_000, appName: dbName, heartbeatFrequencyMS, connectTimeoutMS });
     try {
       await client.connect();
       const db = client.db(dbName);
       await db.command({ ping: 1 });
       logger.info({ db: dbName, attempt }, "mongodb connected");
+      const stopWatching = watchMonitor(client, logger, heartbeatFrequencyMS + connectTimeoutMS + MONITOR_STALL_MARGIN_MS);
       return {
         client,
         db,
         ping: async () => {
           await db.command({ ping: 1 });
         },
-        close: () => client.close(),
+        close: async () => {
+          stopWatching();
+          await client.close();
+        },
       };
     } catch (error) {
       lastError = error;
