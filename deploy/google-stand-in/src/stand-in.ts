@@ -59,6 +59,15 @@ export interface StandInCall {
   user: string | null;
 }
 
+/** A push message the stand-in sent, and how the receiver answered (not Google's: for tests). */
+export interface StandInPush {
+  channelId: string;
+  state: "sync" | "exists" | "not_exists";
+  messageNumber: number;
+  /** The receiver's HTTP status; undefined while it is awaited, null when none came (unreachable, timed out). */
+  status?: number | null;
+}
+
 export interface InjectedFailure {
   status: 401 | 429 | 500 | 503;
   /** How many of the next Calendar API calls fail this way. */
@@ -120,6 +129,8 @@ export interface GoogleStandIn {
    */
   events: (refreshToken?: string) => GoogleEvent[];
   calls: () => StandInCall[];
+  /** Push messages sent on every channel, oldest first, with their answers. */
+  pushes: () => StandInPush[];
   app: Hono;
   close: () => Promise<void>;
 }
@@ -395,8 +406,12 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
   const channels = new Map<string, StandInChannel & { calendar: Calendar }>();
   const channelTtlMs = options.channelTtlMs ?? 7 * 86_400_000;
 
-  const push = (channel: StandInChannel & { calendar: Calendar }, state: "sync" | "exists" | "not_exists") => {
+  const pushes: StandInPush[] = [];
+  /** Resolves once the receiver answered (or did not: never rejects). */
+  const push = (channel: StandInChannel & { calendar: Calendar }, state: "sync" | "exists" | "not_exists"): Promise<void> => {
     channel.messages++;
+    const sent: StandInPush = { channelId: channel.id, state, messageNumber: channel.messages };
+    pushes.push(sent);
     const headers: Record<string, string> = {
       "X-Goog-Channel-ID": channel.id,
       "X-Goog-Resource-ID": channel.resourceId,
@@ -406,16 +421,19 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       "X-Goog-Channel-Expiration": new Date(channel.expiration).toUTCString(),
       ...(channel.token !== null ? { "X-Goog-Channel-Token": channel.token } : {}),
     };
-    // Google does not wait on the receiver, and retries nothing here: the receiver's periodic sync covers a lost message.
-    void fetch(channel.address, { method: "POST", headers, signal: AbortSignal.timeout(10_000) })
-      .then((response) => response.body?.cancel())
-      .catch(() => undefined);
+    // Google retries nothing here: the receiver's periodic sync covers a lost message.
+    return fetch(channel.address, { method: "POST", headers, signal: AbortSignal.timeout(10_000) })
+      .then((response) => {
+        sent.status = response.status;
+        return response.body?.cancel();
+      })
+      .catch(() => void (sent.status ??= null));
   };
 
   /** Records a change to `event` in `calendar`: it shows in the next incremental listing, and watchers are told. */
   const touch = (calendar: Calendar, event: GoogleEvent) => {
     calendar.changedAt.set(event.id, ++changeCounter);
-    for (const channel of channels.values()) if (channel.calendar === calendar && channel.expiration > Date.now()) push(channel, "exists");
+    for (const channel of channels.values()) if (channel.calendar === calendar && channel.expiration > Date.now()) void push(channel, "exists");
   };
 
   /** The organizer's event for each (organizer calendar, event id) that has attendee copies: where the copies live. */
@@ -699,8 +717,10 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
     const expiration = Math.min(Number.isFinite(asked) ? asked : Number.POSITIVE_INFINITY, Date.now() + channelTtlMs);
     const channel = { id: body.id, resourceId: randomBytes(12).toString("base64url"), token: typeof body.token === "string" ? body.token : null, address: body.address, expiration, messages: 0, calendar };
     channels.set(channel.id, channel);
-    // The first message says the channel works; it comes once the answer is out.
-    setTimeout(() => push(channel, "sync"), 0);
+    // The first message says the channel works. Google sends it as soon as the channel exists, so
+    // it can arrive before the answer to this call: the stand-in lets the receiver answer it first
+    // (up to a second), so a receiver that knows the channel only from this answer is caught every time.
+    await Promise.race([push(channel, "sync"), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
     return c.json({ kind: "api#channel", id: channel.id, resourceId: channel.resourceId, resourceUri: `${new URL(c.req.url).origin}/calendar/v3/calendars/primary/events?alt=json`, ...(channel.token !== null ? { token: channel.token } : {}), expiration: String(expiration) });
   });
 
@@ -827,6 +847,7 @@ export function createGoogleStandInApp(options: GoogleStandInOptions = {}) {
       return [...calendars].flatMap((calendar) => [...calendar.events.values()]).filter((event) => event.status !== "cancelled");
     },
     calls: () => [...recorded],
+    pushes: () => pushes.map((sent) => ({ ...sent })),
   };
 }
 

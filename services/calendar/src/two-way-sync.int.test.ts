@@ -290,6 +290,29 @@ describe("two-way sync: tokens, echoes, channels", () => {
     expect(current.id).not.toBe(first.id);
   });
 
+  it("answers a new channel's first message (\"sync\", sent before watch answers) with a 2xx; a failed watch leaves no channel to accept messages", async () => {
+    await setUp();
+    // The stand-in, like Google, sends "sync" as soon as the channel exists, and answers watch only after our answer to it.
+    const channel = await eventually(() => google.channels()[0]);
+    const first = await eventually(() => google.pushes().find((sent) => sent.channelId === channel.id && sent.messageNumber === 1 && sent.status !== undefined));
+    expect(first).toMatchObject({ state: "sync", status: 202 });
+    await eventually(async () => (await calendar.db.collection("calendar_watches").findOne({ _id: ana.id as never }))?.sync_token);
+    expect(await calendar.db.collection("calendar_watches").findOne({ _id: ana.id as never })).toMatchObject({ channel: { id: channel.id, resource_id: channel.resourceId }, opening_channel: null });
+
+    // Disconnected from push, then a watch that Google refuses: the sync fails, and the channel saved for it is gone.
+    const sync = twoWaySyncOf(calendar);
+    await sync.stopChannels(ana.id);
+    google.inject({ status: 500, times: 1, method: "POST" });
+    await expect(sync.syncUser(ana.id)).rejects.toMatchObject({ status: 500 });
+    expect(await calendar.db.collection("calendar_watches").findOne({ _id: ana.id as never })).toMatchObject({ channel: null, opening_channel: null });
+    expect(google.channels()).toEqual([]);
+    // The next listing opens one, whose first message is answered too.
+    await sync.syncUser(ana.id);
+    const reopened = google.channels()[0]!;
+    expect(reopened.id).not.toBe(channel.id);
+    expect(await eventually(() => google.pushes().find((sent) => sent.channelId === reopened.id && sent.status !== undefined))).toMatchObject({ state: "sync", status: 202 });
+  });
+
   it("stops the push channel at Google on Disconnect, and forgets the sync token", async () => {
     const { refreshToken } = await setUp();
     await eventually(() => google.channels()[0]);

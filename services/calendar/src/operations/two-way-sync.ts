@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { TGoogleNotification } from "@amia/contracts";
 import { attendeeResponsesChange, googleChangeOf } from "../domain/google-changes.ts";
 import { eventRequestIdFromICalUid, type GoogleEventResource } from "../domain/google-event.ts";
-import { GoogleApiError, NotConnectedError, ReconnectRequiredError, type GoogleCalendar } from "../google/google-calendar.ts";
+import { GoogleApiError, NotConnectedError, ReconnectRequiredError, type GoogleCalendar, type GoogleChannel } from "../google/google-calendar.ts";
 import type { RedisLock } from "../locks/redis-lock.ts";
 import type { SyncsStore } from "../store/syncs-store.ts";
 import type { TokensStore } from "../store/tokens-store.ts";
@@ -105,16 +105,35 @@ export function createTwoWaySync(deps: TwoWaySyncDeps): TwoWaySync {
     }
   };
 
-  /** A channel for the user unless one lives long enough; the one it replaces is stopped. */
+  /**
+   * A channel for the user unless one lives long enough; the one it replaces is stopped. Saved
+   * before Google is asked (we choose its id and token): Google sends its first message ("sync")
+   * as soon as the channel exists, which can be before watch answers with the resource id.
+   */
   const ensureChannel = async (userId: string, current: StoredChannel | null): Promise<void> => {
     if (!deps.webhookUrl) return;
     if (current && current.expires_at - deps.renewBeforeMs > Date.now()) return;
-    const asked = { id: randomUUID(), address: deps.webhookUrl, token: randomBytes(24).toString("base64url"), expiration: Date.now() + deps.channelTtlMs };
-    const answer = await google.watch(userId, asked);
-    const expiresAt = Number(answer.expiration ?? asked.expiration);
-    const replaced = await watches.saveChannel(userId, { id: answer.id, resource_id: answer.resourceId, token: asked.token, expires_at: Number.isFinite(expiresAt) ? expiresAt : asked.expiration });
-    logger.info({ user_id: userId, channel_id: answer.id, expires_at: expiresAt, replaced: replaced?.id ?? null }, "google push channel opened");
-    if (replaced) await stopAtGoogle(userId, replaced);
+    const opening = { id: randomUUID(), token: randomBytes(24).toString("base64url"), expires_at: Date.now() + deps.channelTtlMs };
+    await watches.saveOpeningChannel(userId, opening);
+    let answer: GoogleChannel;
+    try {
+      answer = await google.watch(userId, { id: opening.id, address: deps.webhookUrl, token: opening.token, expiration: opening.expires_at });
+    } catch (error) {
+      // Not opened: nothing stays that would accept messages on it.
+      await watches.dropOpeningChannel(userId, opening.id);
+      throw error;
+    }
+    const expiresAt = Number(answer.expiration ?? opening.expires_at);
+    const channel: StoredChannel = { ...opening, resource_id: answer.resourceId, expires_at: Number.isFinite(expiresAt) ? expiresAt : opening.expires_at };
+    const confirmed = await watches.confirmChannel(userId, channel);
+    if (!confirmed.confirmed) {
+      // Disconnect forgot it while Google was opening it: stop it there too.
+      logger.info({ user_id: userId, channel_id: channel.id }, "google push channel opened after a disconnect; stopping it");
+      await stopAtGoogle(userId, channel);
+      return;
+    }
+    logger.info({ user_id: userId, channel_id: channel.id, expires_at: channel.expires_at, replaced: confirmed.replaced?.id ?? null }, "google push channel opened");
+    if (confirmed.replaced) await stopAtGoogle(userId, confirmed.replaced);
   };
 
   const stopAtGoogle = async (userId: string, channel: StoredChannel) => {
@@ -178,7 +197,10 @@ export function createTwoWaySync(deps: TwoWaySyncDeps): TwoWaySync {
     async handleNotification(notification) {
       const found = await watches.findByChannel(notification.channel_id);
       if (!found) return "unknown_channel";
-      if (!isSameSecret(found.channel.token, notification.channel_token) || found.channel.resource_id !== notification.resource_id) return "bad_token";
+      const { channel } = found;
+      if (!isSameSecret(channel.token, notification.channel_token)) return "bad_token";
+      // A channel still opening has no resource id yet (its first message, "sync", comes before watch answers): its token is the proof.
+      if (channel.resource_id !== null && channel.resource_id !== notification.resource_id) return "bad_token";
       // "sync" only says the channel works.
       if (notification.resource_state !== "sync") void syncInBackground(found.userId, "notification");
       return "accepted";
@@ -205,7 +227,8 @@ export function createTwoWaySync(deps: TwoWaySyncDeps): TwoWaySync {
     async stopChannels(userId) {
       const stored = await watches.get(userId);
       if (stored?.channel) await stopAtGoogle(userId, stored.channel);
-      await watches.saveChannel(userId, null);
+      // An opening one too: if its watch still succeeds, ensureChannel finds it gone and stops it at Google.
+      await watches.clearChannels(userId);
       await watches.saveSyncToken(userId, null);
     },
   };

@@ -292,7 +292,8 @@ function WeekGrid({ location, days, items, today, zone, onMove, onOpen }: GridPr
   });
   const scrollRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = FIRST_VISIBLE_HOUR * HOUR_PX;
+    // A quarter-hour short of the hour: its label sits on the line, half above it, and would be cut under the all-day row.
+    if (scrollRef.current) scrollRef.current.scrollTop = FIRST_VISIBLE_HOUR * HOUR_PX - HOUR_PX / 4;
   }, []);
   const byDay = days.map((day) => ({ day, ...itemsOnDay(items, day) }));
 
