@@ -226,18 +226,24 @@ interface GridProps {
   onOpen: (item: CalendarItem) => void;
 }
 
+/** The day a key moved to, until a grid has drawn it and focused it. */
+let focusAfterMove: string | undefined;
+
 /**
  * Keyboard on the day grid: arrows move the focused day (crossing into the next week or month),
  * PageUp/PageDown the view, Home goes to today; focus follows the day (one day cell is tabbable).
  */
 function useDayKeys(location: CalendarLocation, today: string, onMove: GridProps["onMove"], onEnter: (day: string) => void) {
   const gridRef = useRef<HTMLDivElement>(null);
-  const isMovingFocus = useRef(false);
+  // Outside the component: the grid a key moved from may be replaced (a loading state between
+  // views) before the day it moved to is drawn; whichever grid draws that day takes the focus.
   useLayoutEffect(() => {
-    if (!isMovingFocus.current) return;
-    isMovingFocus.current = false;
-    gridRef.current?.querySelector<HTMLElement>(`[data-day="${location.date}"]`)?.focus();
-  }, [location.date, location.view]);
+    if (focusAfterMove !== location.date) return;
+    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-day="${location.date}"]`);
+    if (!cell) return;
+    focusAfterMove = undefined;
+    cell.focus();
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const cell = (event.target as HTMLElement).closest<HTMLElement>("[data-day]");
     if (!cell || event.target !== cell) return; // keys on an item button are the button's
@@ -249,7 +255,7 @@ function useDayKeys(location: CalendarLocation, today: string, onMove: GridProps
     const next = dayAfterKey(event.key, { ...location, date: cell.dataset.day! }, today);
     if (!next) return;
     event.preventDefault();
-    isMovingFocus.current = true;
+    focusAfterMove = next.date;
     onMove(next, { replace: true });
   };
   return { gridRef, onKeyDown };
