@@ -3,6 +3,7 @@ import { createOutbox } from "@amia/kit";
 import { eventually, quietLogger } from "@amia/kit/testing";
 import { relationshipIdFor } from "./domain/relationship-id.ts";
 import { acceptRequest } from "./operations/answer-request.ts";
+import { sendRequest } from "./operations/send-request.ts";
 import { createStores, type Stores } from "./store/stores.ts";
 import { createWorld, type Person, type World } from "./testing/identity-and-relationships.ts";
 
@@ -72,5 +73,35 @@ describe("accepting a relationship request", () => {
     expect((await world.as(ana).get("/api/v1/relationships")).body.total_count).toBe(1);
     expect(createdFor(relationshipIdFor(first))).toHaveLength(1);
     expect(await world.relationships.db.collection("relationships").countDocuments()).toBe(2);
+  });
+});
+
+describe("a request to an email whose owner signed up during the send", () => {
+  it("reaches its owner through the created event when the sending process died between its insert and its second look", async () => {
+    const ana = await world.signIn("Ana Silva");
+    const bruno = await world.signIn("Bruno Costa");
+    // Given: Bruno's sign-up was handled before Ana's request existed, but her look-up missed him
+    // (it ran just before), and the process dies where it would look again after the insert.
+    const stores = createStores(world.relationships.db, createOutbox({ db: world.relationships.db, publish: world.harness.bus.publish, logger: quietLogger() }));
+    let looks = 0;
+    const racing: Stores = {
+      ...stores,
+      users: {
+        ...stores.users,
+        findVerifiedOwner: async (email) => {
+          looks += 1;
+          if (looks === 1) return null;
+          throw new Error("process killed");
+        },
+      },
+    };
+    await expect(sendRequest(racing, { id: ana.id, email: ana.email, kind: "user" }, bruno.email)).rejects.toThrow("process killed");
+    const [waiting] = await world.relationships.db.collection("relationship_requests").find({ requester_id: ana.id }).toArray();
+    expect(waiting).toMatchObject({ requested_email: bruno.email, requested_user_id: null });
+
+    // Then: the service's consumer of its own created event delivers it; Bruno receives it and is told.
+    await eventually(async () => (await world.as(bruno).get("/api/v1/relationship-requests/received")).body.total_count === 1, 30_000);
+    const [delivered] = await world.eventsOf("relationship-request.delivered");
+    expect(delivered).toMatchObject({ subject: waiting!._id, data: { requested_user_id: bruno.id } });
   });
 });
