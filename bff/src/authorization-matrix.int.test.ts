@@ -219,6 +219,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "POST /api/v1/auth/mfa/verify": { expect: everyone(401), body: () => ({ code: "123456" }) },
   "POST /api/v1/auth/logout": { expect: everyone(204), consumes: ["session"] },
   "GET /api/v1/notifications/stream": { expect: own(), isStream: true },
+  // Google's, not a person's: without a channel's headers the calendar names the missing one.
+  "POST /api/v1/google/calendar/notifications": { expect: everyone(400) },
 };
 
 const keyOf = (method: string, path: string) => `${method} ${path}`;

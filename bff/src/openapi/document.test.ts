@@ -31,6 +31,7 @@ const BFF_OPERATIONS = [
   "POST /api/v1/auth/logout",
   "GET /api/v1/notifications/stream",
   "GET /.well-known/jwks.json",
+  "POST /api/v1/google/calendar/notifications",
   "GET /api/v1/openapi.json",
   "GET /api/v1/docs",
   "GET /healthz",
@@ -385,7 +386,7 @@ describe("the OpenAPI document", () => {
     expect(live.content?.["text/event-stream"]?.["x-event-data-schema"]).toEqual({ $ref: "#/components/schemas/Notification" });
   });
 
-  it("secures everything with the session cookie except sign-in, the keys, this document and the probes, and asks for the CSRF header on state-changing methods", () => {
+  it("secures everything with the session cookie except sign-in, the keys, Google's webhook, this document and the probes, and asks for the CSRF header on state-changing methods but Google's", () => {
     expect(document.components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: SESSION_COOKIE });
     expect(document.security).toEqual([{ sessionCookie: [] }]);
     expect(document.components.parameters.CsrfHeader).toMatchObject({ name: CSRF_HEADER, in: "header", required: true, schema: { enum: ["1"] } });
@@ -398,6 +399,7 @@ describe("the OpenAPI document", () => {
       "GET /api/v1/auth/callback",
       "POST /api/v1/auth/mfa/verify",
       "GET /.well-known/jwks.json",
+      "POST /api/v1/google/calendar/notifications",
       "GET /api/v1/openapi.json",
       "GET /api/v1/docs",
       "GET /healthz",
@@ -407,7 +409,8 @@ describe("the OpenAPI document", () => {
 
     for (const { key, method, operation: op } of operations()) {
       const hasCsrf = (op.parameters ?? []).some((p) => "$ref" in p && p.$ref === "#/components/parameters/CsrfHeader");
-      expect(hasCsrf, key).toBe(method !== "get");
+      // Google sends no CSRF header; its channel token is what the webhook checks.
+      expect(hasCsrf, key).toBe(method !== "get" && key !== "POST /api/v1/google/calendar/notifications");
     }
   });
 

@@ -4,6 +4,7 @@ import { HTTP_STATUS_BY_CODE, METRICS_PATH } from "@amia/kit";
 import packageJson from "../../package.json" with { type: "json" };
 import { BINDING_COOKIE, PENDING_MFA_COOKIE } from "../auth/sign-in-cookies.ts";
 import { ROUTES, type HttpMethod, type RouteSpec } from "../routes/catalogue.ts";
+import { GOOGLE_NOTIFICATIONS_PATH } from "../routes/google-notifications.ts";
 import { NOTIFICATIONS_STREAM_PATH } from "../routes/notifications-stream.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../security/csrf.ts";
 import type { BffConfig } from "../env.ts";
@@ -586,6 +587,29 @@ function bffOperations(components: SchemaComponents): [string, OpenApiMethod, Op
             description: "OK",
             content: jsonContent({ type: "object", properties: { keys: { type: "array", items: jwk } }, required: ["keys"] }),
           },
+        },
+      },
+    ],
+    [
+      GOOGLE_NOTIFICATIONS_PATH,
+      "post",
+      {
+        operationId: "postGoogleCalendarNotifications",
+        summary: "Google Calendar push notifications (events.watch channels)",
+        description:
+          "Google calls this for the channels the calendar service opened (two-way sync); nobody else has a use for it. No session and no CSRF header: the channel's token (`X-Goog-Channel-Token`) is checked against the channel, in constant time, and an unknown channel or a wrong token does nothing. 202 starts a sync in the background.",
+        tags: [OPERATIONS_TAG],
+        ...publicRoute,
+        parameters: [
+          { name: "X-Goog-Channel-ID", in: "header", required: true, description: "The channel's id (chosen by the calendar service at events.watch).", schema: { type: "string", maxLength: 256 } },
+          { name: "X-Goog-Channel-Token", in: "header", required: true, description: "The channel's secret token, given to Google at events.watch.", schema: { type: "string", maxLength: 256 } },
+          { name: "X-Goog-Resource-ID", in: "header", required: true, description: "Google's id of the watched calendar.", schema: { type: "string", maxLength: 256 } },
+          { name: "X-Goog-Resource-State", in: "header", required: true, description: "`sync` when the channel opens, then `exists` (something changed) or `not_exists`.", schema: { type: "string", enum: [...C.GOOGLE_RESOURCE_STATES] } },
+          { name: "X-Goog-Message-Number", in: "header", required: false, description: "Google's message counter on this channel.", schema: { type: "string", pattern: "^[0-9]+$" } },
+        ],
+        responses: {
+          "202": { description: "Accepted: a sync of that calendar runs.", content: jsonContent({ type: "object" }) },
+          ...errorResponses(["validation_failed", "forbidden", "not_found", "internal", "upstream_unavailable"]),
         },
       },
     ],
