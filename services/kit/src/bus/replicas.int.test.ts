@@ -109,6 +109,9 @@ describe("replicas of a service sharing a consumer group (real Kafka, child proc
     });
     await bus.publish(secondBatch);
     const caught = await eventually(() => deliveries.findOne({ replica: "c", name: STALL }), 30_000);
+    // Its delivery is recorded before its effect: kill it only once the effect is written (while c
+    // lives nobody else holds that partition, so the effect is c's), or the kill may land between.
+    await eventually(() => effects.findOne({ _id: caught.event_id }), 30_000);
     doomed.kill("SIGKILL");
 
     // Then the two others take all of its partitions (once the broker has dropped its session) ...
