@@ -22,7 +22,7 @@ type Mark =
   | "agent calls model"
   | "model receives"
   | "model answers"
-  | "agent reads the model's first bytes"
+  | "agent reads the model's first text"
   | "BFF reads the agent's text"
   | "client reads the BFF's text";
 
@@ -34,8 +34,8 @@ const STEPS: ReadonlyArray<[Mark, Mark, string]> = [
   ["agent receives", "agent calls model", "agent: auth, validation, credits, SDK request"],
   ["agent calls model", "model receives", "openai SDK → model (HTTP)"],
   ["model receives", "model answers", "model stand-in answers"],
-  ["model answers", "agent reads the model's first bytes", "model's first bytes reach the agent"],
-  ["agent reads the model's first bytes", "BFF reads the agent's text", "agent: SDK parses, streams the text"],
+  ["model answers", "agent reads the model's first text", "model's first text reaches the agent"],
+  ["agent reads the model's first text", "BFF reads the agent's text", "agent: SDK parses, streams the text"],
   ["BFF reads the agent's text", "client reads the BFF's text", "BFF relays the text to the client"],
 ];
 
@@ -73,15 +73,18 @@ export function traceChatStages(origins: Origins) {
     const { request } = message as { request: { origin: string; path: string } };
     if (isChat(request.path) && portOf(String(request.origin)) === ports.model) mark("model answers");
   };
-  // Body bytes, in order: the model's to the agent, then (the agent's first event names the
-  // conversation before the model is called) the agent's and the BFF's after the model's.
+  // Body bytes carrying the first text: the model's (a `content` delta; its first chunk names only
+  // the role), then the agent's and the BFF's (`"type":"text"`; the agent's first event names the
+  // conversation, before the model is called).
+  const decoder = new TextDecoder();
   const onBodyBytes = (message: unknown) => {
-    const { request } = message as { request: { origin: string; path: string } };
-    if (!isChat(request.path) || current?.["model answers"] === undefined) return;
+    const { request, chunk } = message as { request: { origin: string; path: string }; chunk: Uint8Array };
+    if (!isChat(request.path) || !current) return;
+    const text = decoder.decode(chunk);
     const port = portOf(String(request.origin));
-    if (port === ports.model) mark("agent reads the model's first bytes");
-    else if (port === ports.agent && current["agent reads the model's first bytes"] !== undefined) mark("BFF reads the agent's text");
-    else if (port === ports.bff && current["BFF reads the agent's text"] !== undefined) mark("client reads the BFF's text");
+    if (port === ports.model && /"content":"[^"]/.test(text)) mark("agent reads the model's first text");
+    else if (port === ports.agent && text.includes('"type":"text"')) mark("BFF reads the agent's text");
+    else if (port === ports.bff && text.includes('"type":"text"')) mark("client reads the BFF's text");
   };
   const channels: Array<[string, (message: unknown) => void]> = [
     ["undici:request:create", onFetch],
