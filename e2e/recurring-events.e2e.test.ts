@@ -9,7 +9,7 @@ import { screenshot } from "./support/screenshots.ts";
  * Recurring events (issue 16 point 2), as a person meets them: Ana, in Lisbon, creates a weekly
  * event in the form — Repeat, the days, how many times — by keyboard where a person would, and
  * reads how it repeats in words on the events list and on the event's page, and sees it on each of
- * its days in the calendar's week view. The steps share state,
+ * its days in the calendar's week view, weeks after it began too. The steps share state,
  * so they run in order.
  */
 
@@ -29,6 +29,8 @@ const tuesday = (() => {
   while (day.getUTCDay() !== 2) day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
 })();
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 let browser: Browser;
 let anaLisbon: User;
@@ -102,6 +104,11 @@ describe("a weekly event", () => {
     // Tuesday and Thursday of that week: the request's two days, once each (Google's instances are the same events).
     await expect.poll(() => occurrences.count(), SLOW).toBe(2);
     await screenshot(page, "desktop-calendar-week-repeating");
+
+    // Two weeks on, the series began 14 days before the week shown: its 5th and 6th times are there too.
+    await page.goto(url(`/calendar?view=week&date=${addDays(tuesday, 14)}`));
+    await occurrences.first().waitFor(SLOW);
+    await expect.poll(() => occurrences.count(), SLOW).toBe(2);
   });
 
   it("opens in the edit form with the same choice", async () => {

@@ -150,7 +150,7 @@ const statusQuery = z.enum(EVENT_REQUEST_STATUSES, {
  * (earliest first, then by id, so pages neither repeat nor skip a request). Not paged in the
  * spec; one unbounded page grew to megabytes (issue 13 point 3). The start-date bounds follow
  * date-range.ts (a day in `time_zone`, UTC by default, or an exact instant), both inclusive,
- * compared with the request's start.
+ * compared with the request's start; `end_date_from` is compared with its end (a series' last).
  */
 export const ZListEventRequestsQuerySchema = paginationQuery(DEFAULT_TAKE)
   .extend({
@@ -159,6 +159,12 @@ export const ZListEventRequestsQuerySchema = paginationQuery(DEFAULT_TAKE)
     importance_level: queryInteger("importance_level", { min: MIN_IMPORTANCE_LEVEL, max: MAX_IMPORTANCE_LEVEL }),
     start_date_from: dateBoundQuery("start_date_from").optional(),
     start_date_to: dateBoundQuery("start_date_to").optional(),
+    /**
+     * Only requests still happening at or after this bound: ending then or later, a repeating
+     * one by its last occurrence (a series without end always). With `start_date_to`, everything
+     * that overlaps a window, a series begun long before it included.
+     */
+    end_date_from: dateBoundQuery("end_date_from").optional(),
     /** Only meaningful with role=reviewer (a creator's own list is all created_by them). */
     created_by: ZIdSchema.optional(),
     time_zone: timeZoneSchema("time_zone").optional(),

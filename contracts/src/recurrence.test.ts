@@ -5,6 +5,7 @@ import {
   describeRecurrence,
   describeRecurrenceText,
   formatRecurrence,
+  lastEndMs,
   nextOccurrences,
   ordinal,
   parseRecurrence,
@@ -190,6 +191,25 @@ describe("occurrences", () => {
   it("repeats all-day events by day, and a yearly 29 Feb only in leap years", () => {
     const leap = nextOccurrences(recurrenceRuleOf("FREQ=YEARLY"), { date: "2028-02-29", time_zone: "UTC" }, { limit: 2 });
     expect(leap.map(iso)).toEqual(["2028-02-29T00:00", "2032-02-29T00:00"]);
+  });
+});
+
+describe("when an event ends for good", () => {
+  it("is its end when it does not repeat; an all-day one's is the midnight after its last day in its zone", () => {
+    expect(iso(lastEndMs(null, lisbon("2026-11-23T10:00"), lisbon("2026-11-23T11:30"))!)).toBe("2026-11-23T11:30");
+    const tokyo = (date: string): TEventDate => ({ date, time_zone: "Asia/Tokyo" });
+    expect(iso(lastEndMs(null, tokyo("2026-12-30"), tokyo("2026-12-31"))!)).toBe("2026-12-31T15:00"); // 1 Jan 00:00 in Tokyo
+  });
+
+  it("is the last occurrence's end when COUNT or UNTIL ends the series, on the zone's clock", () => {
+    const weekly = recurrenceRuleOf("FREQ=WEEKLY;BYDAY=MO;COUNT=3");
+    expect(iso(lastEndMs(weekly, lisbon("2026-10-12T10:00"), lisbon("2026-10-12T11:00"))!)).toBe("2026-10-26T11:00"); // after the October change
+    const daily = recurrenceRuleOf("FREQ=DAILY;UNTIL=20270301");
+    expect(iso(lastEndMs(daily, lisbon("2026-11-23T23:30"), lisbon("2026-11-24T00:15"))!)).toBe("2027-03-02T00:15");
+  });
+
+  it("is null for a series without end", () => {
+    expect(lastEndMs(recurrenceRuleOf("FREQ=MONTHLY;BYMONTHDAY=1"), lisbon("2026-12-01T09:00"), lisbon("2026-12-01T09:30"))).toBeNull();
   });
 });
 

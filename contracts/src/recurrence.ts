@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseCalendarDate, parseDateTime, type TCalendarDate } from "./date-forms.ts";
-import type { TEventDate } from "./event-date.ts";
+import { eventDateToEpochMs, type TEventDate } from "./event-date.ts";
 import { utcMs, utcOffsetMinutes, zonedTimeToEpochMs } from "./time-zone.ts";
 
 /*
@@ -192,6 +192,13 @@ const dayOf = (n: number): TCalendarDate => {
 const weekdayIndex = (d: TCalendarDate): number => (new Date(utcMs(d.year, d.month, d.day)).getUTCDay() + 6) % 7;
 const isoDay = (d: TCalendarDate): string => `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 const daysInMonth = (year: number, month: number): number => new Date(utcMs(year, month + 1, 0)).getUTCDate();
+/** The day after a `YYYY-MM-DD` day (a validated one). */
+function nextIsoDay(value: string): string {
+  const day = parseCalendarDate(value);
+  if (!day) throw new RangeError(`not a calendar date: ${value}`);
+  const next = new Date(utcMs(day.year, day.month, day.day + 1));
+  return isoDay({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
+}
 
 /**
  * Why this rule cannot repeat an event starting at `start`, or null when it can. The start is the
@@ -289,6 +296,25 @@ export function nextOccurrences(rule: TRecurrenceRule, start: TEventDate, option
     if (options.fromMs === undefined || instant >= options.fromMs) found.push(instant);
   }
   return found;
+}
+
+/**
+ * When an event ends for good, as an instant: its end (an all-day one's at the midnight after its
+ * last day, in its zone) when it does not repeat; the end of its last
+ * occurrence (its start plus the event's length) when a COUNT or UNTIL ends the series; null when
+ * the series never ends. Lets a list ask for everything still happening in a window, a series that
+ * began months before it included (the /calendar page's).
+ */
+export function lastEndMs(rule: TRecurrenceRule | null, start: TEventDate, end: TEventDate): number | null {
+  const startMs = eventDateToEpochMs(start);
+  // Our all-day end day is inclusive: the event ends at the next midnight in its zone.
+  const endMs = end.date === undefined ? eventDateToEpochMs(end) : eventDateToEpochMs({ date: nextIsoDay(end.date), time_zone: end.time_zone });
+  if (rule === null) return endMs;
+  if (rule.count === null && rule.until === null) return null;
+  // COUNT is at most MAX_RECURRENCE_COUNT and UNTIL at most MAX_RECURRENCE_UNTIL_YEARS away: a few thousand days at most.
+  const starts = nextOccurrences(rule, start, { limit: Number.POSITIVE_INFINITY });
+  const lastStart = starts.at(-1) ?? startMs;
+  return lastStart + (endMs - startMs);
 }
 
 /**

@@ -258,6 +258,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   importance_level: `Only requests of this importance (${C.MIN_IMPORTANCE_LEVEL} to ${C.MAX_IMPORTANCE_LEVEL}).`,
   start_date_from: "Only requests starting at or after this bound (a day or an instant, inclusive).",
   start_date_to: "Only requests starting at or before this bound (a day or an instant, inclusive); not before start_date_from.",
+  end_date_from: "Only requests still happening at or after this bound (a day or an instant, inclusive): ending then or later, a repeating one by its last occurrence, one that never ends always. With start_date_to: everything overlapping a window.",
   created_by: "Only requests created by this user (meaningful with role=reviewer).",
   time_zone: "The zone day bounds are read in; UTC when left out.",
   startDate: "First day (or instant) of the range, inclusive.",
@@ -712,7 +713,7 @@ Paged lists take \`skip\` (default 0) and \`take\` (default ${C.DEFAULT_TAKE}, n
 
 ## Dates
 - **Event dates** (\`start_date\`, \`end_date\`, schema \`EventDate\`): all-day \`{"date": "2026-03-11", "time_zone": "Europe/Lisbon"}\`, or timed \`{"date_time": "2026-03-11T12:00", "time_zone": "Europe/Lisbon"}\` (wall-clock time in that zone) or \`{"date_time": "2026-03-11T12:00:00Z", "time_zone": "Europe/Lisbon"}\` (that instant, shown in that zone). Exactly one of \`date\` / \`date_time\`; both ends all-day or both timed; the end not before the start (an all-day end is inclusive).
-- **Date bounds in queries** (\`start_date_from\`, \`start_date_to\`, \`startDate\`, \`endDate\`): a day \`YYYY-MM-DD\` (the whole day in the given time zone, UTC by default) or an ISO 8601 date-time with \`Z\` or an offset; inclusive.
+- **Date bounds in queries** (\`start_date_from\`, \`start_date_to\`, \`end_date_from\`, \`startDate\`, \`endDate\`): a day \`YYYY-MM-DD\` (the whole day in the given time zone, UTC by default) or an ISO 8601 date-time with \`Z\` or an offset; inclusive.
 - **Timestamps we record** (\`created_at\` ...): ISO 8601 date-times with \`Z\` or an offset.
 - **Time zones**: IANA names such as \`Europe/Lisbon\`.
 

@@ -227,6 +227,40 @@ describe("event requests: lists", () => {
     expect((await events.as(ana).get("/api/v1/event-requests?status=maybe")).status).toBe(400);
   });
 
+  it("lists what overlaps a window (start_date_to + end_date_from): a series begun months before, not one that ended", async () => {
+    const at = (dateTime: string) => ({ date_time: dateTime, time_zone: "Europe/Lisbon" });
+    const create = async (title: string, start: string, end: string, recurrence: string | null) => {
+      const response = await events.as(ana).post("/api/v1/event-requests", lunch([], { title, start_date: at(start), end_date: at(end), recurrence }));
+      expect(response.status).toBe(201);
+      return response.body.event_request.id as string;
+    };
+    // The window: the week of Monday 7 December 2026.
+    await create("Weekly since September", "2026-09-07T10:00", "2026-09-07T11:00", "FREQ=WEEKLY;BYDAY=MO");
+    await create("Daily until November", "2026-09-01T09:00", "2026-09-01T09:15", "FREQ=DAILY;UNTIL=20261130");
+    await create("Ten Mondays from October", "2026-10-05T10:00", "2026-10-05T11:00", "FREQ=WEEKLY;BYDAY=MO;COUNT=10"); // last: 7 December
+    await create("One-off in November", "2026-11-10T10:00", "2026-11-10T11:00", null);
+    await create("Overnight into the week", "2026-12-06T22:00", "2026-12-07T02:00", null);
+    await create("After the week", "2026-12-15T10:00", "2026-12-15T11:00", null);
+    const cut = await create("Monthly since July", "2026-07-01T10:00", "2026-07-01T11:00", "FREQ=MONTHLY;BYMONTHDAY=1");
+
+    const titles = async (query: string) => {
+      const response = await events.as(ana).get(`/api/v1/event-requests?take=100&${query}`);
+      expect(response.status).toBe(200);
+      return (response.body.event_requests as Array<{ title: string }>).map((r) => r.title).sort();
+    };
+    const week = "end_date_from=2026-12-07&start_date_to=2026-12-13&time_zone=Europe/Lisbon";
+    expect(await titles(week)).toEqual(["Monthly since July", "Overnight into the week", "Ten Mondays from October", "Weekly since September"]);
+
+    // Ending the monthly series in November takes it out of December's week.
+    expect((await events.as(ana).patch(`/api/v1/event-requests/${cut}`, { recurrence: "FREQ=MONTHLY;BYMONTHDAY=1;UNTIL=20261130" })).status).toBe(200);
+    expect(await titles(week)).toEqual(["Overnight into the week", "Ten Mondays from October", "Weekly since September"]);
+
+    // A request stored before the end was kept (no ends_at) is never left out.
+    await events.db.collection("event_requests").updateOne({ title: "One-off in November" }, { $unset: { ends_at: "" } });
+    expect(await titles(week)).toContain("One-off in November");
+    expect((await events.as(ana).get("/api/v1/event-requests?end_date_from=someday")).body.details.fields.map((f: { path: string }) => f.path)).toEqual(["end_date_from"]);
+  });
+
   it("pages the plain list in start order (10/10/5 of 25, none twice, none missed), filters still applying", async () => {
     // 25 requests over 13 days, created out of start order; 12 of the days hold two sharing one
     // start, so the order inside a start comes from the tie-break (the id), not from luck.

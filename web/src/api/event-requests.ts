@@ -37,17 +37,18 @@ const RANGE_PAGE_SIZE = 100;
 const RANGE_MAX_PAGES = 5;
 
 /**
- * My requests starting between two instants (inclusive), every page of them up to 500: the
- * /calendar page's. The key sits under the event requests' branch, so any change to a request
- * reloads it.
+ * My requests happening at some point between two instants: starting at or before `to` and
+ * ending for good at or after `from` (a series by its last occurrence, one without end always),
+ * every page of them up to 500: the /calendar page's. The key sits under the event requests'
+ * branch, so any change to a request reloads it.
  */
-export function useEventRequestsStartingBetween(range: { from: string; to: string }) {
+export function useEventRequestsOverlapping(range: { from: string; to: string }) {
   return useQuery({
-    queryKey: keys.eventRequestList({ role: "creator", start_date_from: range.from, start_date_to: range.to }),
+    queryKey: keys.eventRequestList({ role: "creator", end_date_from: range.from, start_date_to: range.to }),
     queryFn: async ({ signal }): Promise<TEventRequest[]> => {
       const requests: TEventRequest[] = [];
       for (let page = 0; page < RANGE_MAX_PAGES; page++) {
-        const query = { role: "creator", start_date_from: range.from, start_date_to: range.to, skip: page * RANGE_PAGE_SIZE, take: RANGE_PAGE_SIZE };
+        const query = { role: "creator", end_date_from: range.from, start_date_to: range.to, skip: page * RANGE_PAGE_SIZE, take: RANGE_PAGE_SIZE };
         const answer = await api<TListEventRequestsResponse>("/api/v1/event-requests", { query, signal });
         requests.push(...answer.event_requests);
         if (requests.length >= answer.total_count || answer.event_requests.length === 0) break;

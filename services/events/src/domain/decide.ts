@@ -3,6 +3,7 @@ import {
   eventDateRangeProblem,
   eventDateToEpochMs,
   isAllDay,
+  lastEndMs,
   parseRecurrence,
   recurrenceStartProblem,
   type TCreateEventRequestBody,
@@ -10,6 +11,7 @@ import {
   type TEventRequestDeleteCause,
   type TEventRequestStatus,
   type TFieldError,
+  type TRecurrenceRule,
   type TReviewDecision,
   type TUpdateEventRequestBody,
 } from "@amia/contracts";
@@ -113,6 +115,13 @@ const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 const unchanged = (state: EventRequestState): Decision => ({ ok: true, state, events: [] });
 const isGone = (state: EventRequestState | null): state is null => state === null || state.deleted_at !== null;
 
+/** A stored or validated RRULE value's rule; null when none (or, defensively, when it does not parse). */
+function ruleOf(recurrence: string | null): TRecurrenceRule | null {
+  if (recurrence === null) return null;
+  const parsed = parseRecurrence(recurrence);
+  return parsed.ok ? parsed.rule : null;
+}
+
 /**
  * A new request. Reviewers must be connected with the creator; with no required reviewer it is
  * approved at once, announced in the same write as its creation.
@@ -135,6 +144,7 @@ function create(command: CommandOf<"create">, state: EventRequestState | null, {
     end_date: body.end_date,
     recurrence: body.recurrence ?? null,
     start_at: eventDateToEpochMs(body.start_date),
+    ends_at: lastEndMs(ruleOf(body.recurrence ?? null), body.start_date, body.end_date),
     importance_level: body.importance_level,
     approvers,
     reviewer_ids: approvers.map((approver) => approver.user_id),
@@ -215,6 +225,7 @@ function edit(command: CommandOf<"edit">, state: EventRequestState | null, { now
     ...state,
     ...edited,
     start_at: eventDateToEpochMs(start),
+    ends_at: lastEndMs(ruleOf(recurrence), start, end),
     approvers,
     ...approvalOf(approvers, isReopened ? "pending" : state.status),
     updated_at: now,

@@ -23,6 +23,12 @@ export interface EventRequestState extends Approval {
   recurrence?: string | null;
   /** The start as an instant, for range filters and ordering (derived from start_date). */
   start_at: number;
+  /**
+   * When it ends for good, as an instant (contracts' `lastEndMs`): its end, or its last
+   * occurrence's; null for a series without end. For "still happening in this window" filters.
+   * Absent in documents stored before it was kept (such a filter then keeps them).
+   */
+  ends_at?: number | null;
   importance_level: number;
   approvers: ApproverState[];
   /** Who is asked to review (the approvers' user ids): the "requests I am asked to review" index. */

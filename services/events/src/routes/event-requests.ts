@@ -58,6 +58,7 @@ export function eventRequestsRoutes({ store, people, auth, maxOpenPerUser }: Dep
       createdBy: query.created_by,
       startFromMs: range.fromMs,
       startToExclusiveMs: range.toExclusiveMs,
+      endFromMs: dateRangeToEpochRange({ from: query.end_date_from, timeZone: query.time_zone }).fromMs,
     };
     const { docs, total } = await pageVisible(deps, c.var.user.id, filter, "start", { skip, take });
     return c.json({ event_requests: await present(deps, docs), skip, take, total_count: total } satisfies TListEventRequestsResponse);

@@ -34,6 +34,8 @@ export interface ListFilter {
   importanceLevel?: number | undefined;
   startFromMs?: number | null | undefined;
   startToExclusiveMs?: number | null | undefined;
+  /** Only requests that end (for good: `ends_at`) at or after this instant, or never. */
+  endFromMs?: number | null | undefined;
   /**
    * Reviewer lists only: the creators whose requests may be listed (those the reviewer is still
    * connected with), narrowed further by `createdBy` when given.
@@ -71,6 +73,8 @@ export function createEventRequestsStore(db: Db, outbox: Outbox) {
     if (filter.startFromMs != null) range.$gte = filter.startFromMs;
     if (filter.startToExclusiveMs != null) range.$lt = filter.startToExclusiveMs;
     if (Object.keys(range).length > 0) query.start_at = range;
+    // `$not`, so a series without end (null) and a document stored before `ends_at` was kept stay in.
+    if (filter.endFromMs != null) query.ends_at = { $not: { $lt: filter.endFromMs } };
     return query;
   };
 

@@ -38,8 +38,8 @@ const googleEvent = (id: string, fields: Partial<TCalendarEvent> = {}): TCalenda
 
 function keysOf(location: CalendarLocation) {
   const range = rangeOfDays(visibleDays(location), ZONE);
-  const from = new Date(Date.parse(range.timeMin) - 7 * 86_400_000).toISOString();
-  return { google: keys.calendarEvents(range), requests: keys.eventRequestList({ role: "creator", start_date_from: from, start_date_to: range.timeMax }) };
+  const from = new Date(Date.parse(range.timeMin) - 86_400_000).toISOString();
+  return { google: keys.calendarEvents(range), requests: keys.eventRequestList({ role: "creator", end_date_from: from, start_date_to: range.timeMax }) };
 }
 
 interface Seeded {

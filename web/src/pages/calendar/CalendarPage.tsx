@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperti
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import type { TCalendarEvent } from "@amia/contracts";
 import { useCalendarEventsBetween, useGoogleConnection } from "../../api/calendar.ts";
-import { useEventRequestsStartingBetween } from "../../api/event-requests.ts";
+import { useEventRequestsOverlapping } from "../../api/event-requests.ts";
 import { signInUrl } from "../../api/session.ts";
 import { useViewerTimeZone } from "../../api/settings.ts";
 import { ApiError } from "../../api/client.ts";
@@ -52,8 +52,11 @@ const HOUR_PX = 48;
 const FIRST_VISIBLE_HOUR = 7;
 /** Items a month cell lists before "+N more". */
 const MONTH_CELL_ITEMS = 3;
-/** How far before the shown range a request may start and still reach into it (requests are listed by their start). */
-const REQUEST_LOOKBACK_DAYS = 7;
+/**
+ * Requests are asked for from a day before the shown range: an all-day request is drawn by its
+ * days, which the viewer's zone can place up to a day from the instants it ends at.
+ */
+const REQUEST_MARGIN_MS = 86_400_000;
 
 function useIsPhone(): boolean {
   const query = typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(PHONE_QUERY) : null;
@@ -95,8 +98,8 @@ export function CalendarPage() {
   const connection = useGoogleConnection();
   const isConnected = connection.data?.status === "connected";
   const google = useCalendarEventsBetween(range, { enabled: isConnected });
-  const requestRange = useMemo(() => ({ from: new Date(Date.parse(range.timeMin) - REQUEST_LOOKBACK_DAYS * 86_400_000).toISOString(), to: range.timeMax }), [range]);
-  const requests = useEventRequestsStartingBetween(requestRange);
+  const requestRange = useMemo(() => ({ from: new Date(Date.parse(range.timeMin) - REQUEST_MARGIN_MS).toISOString(), to: range.timeMax }), [range]);
+  const requests = useEventRequestsOverlapping(requestRange);
 
   // A 409 from Google's list: the connection changed meanwhile (Google refused the refresh token); ask again.
   const isGoogleConflict = google.error instanceof ApiError && google.error.status === 409;
