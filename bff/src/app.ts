@@ -16,6 +16,7 @@ import { notificationsStreamRoutes, type OpenStreams } from "./routes/notificati
 import { csrfProtection } from "./security/csrf.ts";
 import { isHttpsOrigin, securityHeadersFor } from "./security/headers.ts";
 import { createRateLimiter } from "./security/rate-limit.ts";
+import { createSessionCache } from "./sessions/session-cache.ts";
 import { createSessionStore, sessionKey } from "./sessions/session-store.ts";
 import { createNotificationFanout } from "./stream/notification-fanout.ts";
 import { createUpstreamClient } from "./upstream/upstream-client.ts";
@@ -58,6 +59,7 @@ export function createBff(deps: BffDeps): Bff {
     redis,
     lifetime: { idleMs: env.SESSION_IDLE_SECONDS * 1000, absoluteMs: env.SESSION_ABSOLUTE_SECONDS * 1000 },
     ...(deps.now ? { now: deps.now } : {}),
+    cache: createSessionCache({ redis, subscriber: deps.subscriber, channelPrefix: env.REDIS_KEY_PREFIX, maxAgeMs: env.SESSION_CACHE_MS, logger, ...(deps.now ? { now: deps.now } : {}) }),
   });
   const limiter = createRateLimiter(redis, deps.now);
   const upstream = createUpstreamClient({ serviceUrls: config.serviceUrls, timeoutMs: env.UPSTREAM_TIMEOUT_MS, mint: keys.mint });

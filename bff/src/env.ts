@@ -85,6 +85,11 @@ export const ZBffEnvSchema = z
     SESSION_IDLE_SECONDS: envPositiveInt.default(24 * 60 * 60),
     /** A session ends this long after sign-in, however busy. */
     SESSION_ABSOLUTE_SECONDS: envPositiveInt.default(30 * 24 * 60 * 60),
+    /**
+     * How long a replica may answer from a session it read, without asking Redis again (ended
+     * sessions are forgotten everywhere at once through Redis pub/sub; sessions/session-cache.ts); 0: never.
+     */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 
     // Internal JWTs the BFF signs for each upstream call.
     INTERNAL_JWT_ISSUER: z.string().min(1).default("amia-bff"),

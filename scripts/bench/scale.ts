@@ -46,13 +46,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 
 /** Signs a user in at identity as the BFF does, and gives them a BFF session. */
 async function signIn(stack: Stack, email: string) {
-  const answer = await fetch(`${stack.serviceUrl.identity}/internal/users/sign-in`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${await stack.serviceBearer("identity")}`, "content-type": "application/json" },
-    body: JSON.stringify({ issuer: "http://bench.invalid", subject: email, provider: "google", email, email_verified: true, name: email.split("@")[0] }),
-  });
-  if (!answer.ok) throw new Error(`sign-in of ${email} failed: ${answer.status} ${await answer.text()}`);
-  const { user } = (await answer.json()) as { user: { id: string; email: string } };
+  const user = await stack.signIn(email);
   return { user, cookie: await stack.sessionCookie(user) };
 }
 

@@ -45,8 +45,10 @@ export interface Stack {
   db: (service: StackService) => Db;
   /** A signed-in browser's Cookie header for this user (a session written as the BFF writes one). */
   sessionCookie: (user: { id: string; email: string }) => Promise<string>;
-  /** A token the BFF would mint for this user and service (valid 2 minutes). */
-  bearer: (user: { id: string; email: string }, service: StackService) => Promise<string>;
+  /** Signs a user in at identity as the BFF's sign-in does (identity's upsert); their id and email. */
+  signIn: (email: string, name?: string) => Promise<{ id: string; email: string }>;
+  /** A token the BFF would mint for this user and service, or services (valid 2 minutes). */
+  bearer: (user: { id: string; email: string }, service: StackService | StackService[]) => Promise<string>;
   /** A token the BFF would mint for its own calls (internal routes) to this service. */
   serviceBearer: (service: StackService) => Promise<string>;
   /** The topic prefix and Redis key prefix every process was given. */
@@ -239,6 +241,16 @@ export async function startStack(label: string, services: readonly StackService[
     async sessionCookie(user) {
       const session = await sessions.create(user);
       return `${SESSION_COOKIE}=${session.id}`;
+    },
+    async signIn(email, name = email.split("@")[0]) {
+      const answer = await fetch(`${serviceUrl.identity}/internal/users/sign-in`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${await mint({ id: "bff", kind: "service" }, "identity")}`, "content-type": "application/json" },
+        body: JSON.stringify({ issuer: "http://bench.invalid", subject: email, provider: "google", email, email_verified: true, name }),
+      });
+      if (!answer.ok) throw new Error(`sign-in of ${email} failed: ${answer.status} ${await answer.text()}`);
+      const { user } = (await answer.json()) as { user: { id: string; email: string } };
+      return { id: user.id, email: user.email };
     },
     bearer: (user, service) => mint({ id: user.id, email: user.email, kind: "user" }, service),
     serviceBearer: (service) => mint({ id: "bff", kind: "service" }, service),

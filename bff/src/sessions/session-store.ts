@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import type { SessionCache } from "./session-cache.ts";
 import { decideSessionExpiry, initialSessionTtlMs, type SessionLifetime } from "./session-expiry.ts";
 
 /**
@@ -47,7 +48,25 @@ export function newSessionId(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export function createSessionStore({ redis, lifetime, now = Date.now }: { redis: Redis; lifetime: SessionLifetime; now?: () => number }): SessionStore {
+/** Without a cache every read goes to Redis (scripts that write sessions, tests of the store). */
+const NO_CACHE: Pick<SessionCache, "get" | "set" | "forget"> = { get: () => undefined, set: () => {}, forget: async () => {} };
+
+export function createSessionStore({
+  redis,
+  lifetime,
+  now = Date.now,
+  cache = NO_CACHE,
+}: {
+  redis: Redis;
+  lifetime: SessionLifetime;
+  now?: () => number;
+  /** Recently read sessions (session-cache.ts): a request whose session needs no renewal skips the Redis read. */
+  cache?: Pick<SessionCache, "get" | "set" | "forget">;
+}): SessionStore {
+  const end = async (key: string) => {
+    await redis.del(key);
+    await cache.forget(key);
+  };
   return {
     async create(user) {
       const id = newSessionId();
@@ -62,24 +81,35 @@ export function createSessionStore({ redis, lifetime, now = Date.now }: { redis:
     async read(id) {
       if (!SESSION_ID_PATTERN.test(id)) return undefined;
       const key = sessionKey(id);
+      const at = now();
+      const cached = cache.get(key);
+      // The cache serves only a session that needs nothing written now; the rest goes to Redis.
+      if (cached) {
+        const decision = decideSessionExpiry({ createdAt: cached.created_at, lastSeenAt: cached.last_seen_at }, at, lifetime);
+        if (decision.isValid && !decision.isRenewalDue) return { id, ...cached };
+      }
       const raw = await redis.get(key);
       if (raw === null) return undefined;
       const parsed = ZSessionRecordSchema.safeParse(safeJson(raw));
       if (!parsed.success) {
-        await redis.del(key);
+        await end(key);
         return undefined;
       }
-      const at = now();
       const decision = decideSessionExpiry({ createdAt: parsed.data.created_at, lastSeenAt: parsed.data.last_seen_at }, at, lifetime);
       if (!decision.isValid) {
-        await redis.del(key);
+        await end(key);
         return undefined;
       }
-      if (!decision.isRenewalDue) return { id, ...parsed.data };
+      if (!decision.isRenewalDue) {
+        cache.set(key, parsed.data);
+        return { id, ...parsed.data };
+      }
       const renewed: TSessionRecord = { ...parsed.data, last_seen_at: at };
       // XX: a logout that ran meanwhile is not undone.
       const stored = await redis.set(key, JSON.stringify(renewed), "PX", decision.ttlMs, "XX");
-      return stored === "OK" ? { id, ...renewed } : undefined;
+      if (stored !== "OK") return undefined;
+      cache.set(key, renewed);
+      return { id, ...renewed };
     },
 
     async isLive(id) {
@@ -87,7 +117,7 @@ export function createSessionStore({ redis, lifetime, now = Date.now }: { redis:
     },
 
     async destroy(id) {
-      if (SESSION_ID_PATTERN.test(id)) await redis.del(sessionKey(id));
+      if (SESSION_ID_PATTERN.test(id)) await end(sessionKey(id));
     },
   };
 }
