@@ -17,9 +17,10 @@
  *
  * Two runs. First the real processes (scripts/bench/stack.ts: the BFF, the agent, identity,
  * events and usage each their own Node process from their bundles, as `npm start` and the images
- * run them; the stand-in and the client in this one): the figure issue 10's target is read on.
- * Then everything in this one process, as in a test, where Node's diagnostics channels can see
- * every hop: the per-hop breakdown (chat-stages.ts), its totals inflated by sharing one event loop.
+ * run them; the stand-in and the client in this one), beside the cost of one round trip between
+ * processes on this machine. Then everything in this one process, as in a test: no process hops,
+ * so it counts our code's own work (the figure issue 10's target has been read on), and Node's
+ * diagnostics channels see every hop for the per-hop breakdown (chat-stages.ts).
  * `--processes-only` / `--in-process-only` run one of them. Needs the local infrastructure
  * (`npm run infra -- up`) or KAFKA_BROKERS / MONGO_URL / REDIS_URL.
  */
@@ -123,7 +124,14 @@ async function inProcesses() {
         isOurText,
       );
     });
+    // The floor of a hop between processes on this machine: one round trip to an idle route.
+    const hop = await measure("GET /healthz on the agent's process", async () => {
+      const started = performance.now();
+      await (await fetch(`${stack.serviceUrl.agent}/healthz`)).text();
+      return performance.now() - started;
+    });
     printRows(`Real processes (one event loop each, as deployed): time to first chunk over ${chats} chats each (after ${WARM_UP} warm-up chats)`, { direct, agent, viaBff });
+    console.log(`One round trip to another process here (GET /healthz on the agent): p50 ${hop.p50.toFixed(2)} ms, p99 ${hop.p99.toFixed(2)} ms`);
   } finally {
     await stack.close();
   }

@@ -63,6 +63,12 @@ const HEALTHZ_TARGET_MS = 5_000;
 const REDIS_RESTART_GOOGLE_LATENCY_MS = 3_000;
 const QUEUED_JOBS_WANTED = 3;
 const QUEUE_WAIT_CAP_MS = 20_000;
+/**
+ * Before a database restart: notifications is killed this long while flows go on, then started
+ * again just before the database stops, so its consumer meets the outage with events waiting
+ * (retrying them through it, losing none).
+ */
+const DB_RESTART_BACKLOG_MS = 3_000;
 
 // Two generators: the flows' choices happen in whatever order the machine finishes them, and must
 // not shift the faults' schedule.
@@ -103,6 +109,14 @@ try {
   const queuedJobs = async () => {
     const counts = await calendarQueue.getJobCounts("waiting", "active", "delayed", "prioritized");
     return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  };
+  // The notification consumers' lag, as notifications reports it on /metrics (kafka_consumer_lag).
+  const notificationsBacklog = async () => {
+    const text = await (await fetch(`${stack.serviceUrl.notifications}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
+    return text
+      .split("\n")
+      .filter((line) => line.startsWith("kafka_consumer_lag"))
+      .reduce((sum, line) => sum + (Number(line.trim().split(/\s+/).at(-1)) || 0), 0);
   };
 
   // Readiness, every 2 s: a process that answers 503 on /readyz while no infrastructure piece is
@@ -169,7 +183,19 @@ try {
           const until = now() + QUEUE_WAIT_CAP_MS;
           while (now() < until && (await queuedJobs().catch(() => 0)) < QUEUED_JOBS_WANTED) await sleep(250);
         }
-        const queued = piece === "redis" ? ` with ${await queuedJobs().catch(() => "?")} calendar job(s) queued` : "";
+        // The database holds what the notification consumer writes: its events are made to pile up
+        // first (the consumer killed while flows go on), so the restart meets a backlog.
+        if (piece === "db") {
+          await stack.kill("notifications");
+          await sleep(DB_RESTART_BACKLOG_MS);
+          await stack.restart("notifications", 120_000);
+        }
+        const queued =
+          piece === "redis"
+            ? ` with ${await queuedJobs().catch(() => "?")} calendar job(s) queued`
+            : piece === "db"
+              ? ` with ${await notificationsBacklog().catch(() => "?")} event(s) waiting for the notification consumers`
+              : "";
         infraDown = piece;
         await infra.stop(piece);
         await sleep(downtimes[index]!);

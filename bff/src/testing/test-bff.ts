@@ -90,7 +90,7 @@ export async function startTestBff(options: TestBffOptions): Promise<TestBff> {
       if (ownsNames) await bus.deleteOwnTopics().catch(() => undefined);
       await bus.close();
       // ioredis does not prefix KEYS patterns (and answers with full names); del() prefixes again.
-      const leftovers = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
+      const leftovers = await redis.keys(`${env.REDIS_KEY_PREFIX}*`).catch(() => [] as string[]); // none to remove when Redis was never there
       if (leftovers.length > 0) await redis.del(...leftovers.map((key) => key.slice(env.REDIS_KEY_PREFIX.length)));
       await Promise.allSettled([subscriber.quit(), redis.quit()]);
     },

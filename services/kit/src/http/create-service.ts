@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import { AppError } from "../errors.ts";
 import { isDatabaseUnavailable } from "../mongo/connect.ts";
+import { isRedisUnavailable } from "../redis/connect.ts";
 import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from "../request-context.ts";
 import { metricsFor, renderMetrics } from "../telemetry/metrics.ts";
 import { contextFromCarrier, inSpan } from "../telemetry/tracing.ts";
@@ -143,7 +144,8 @@ export function createService(options: CreateServiceOptions): Hono<ServiceEnv> {
       const code = error.status === 413 ? "payload_too_large" : error.status === 401 ? "unauthorized" : "validation_failed";
       return c.json({ message: error.message || "Bad request", code }, error.status);
     }
-    if (isDatabaseUnavailable(error)) {
+    // The database, or Redis (the BFF's sessions and limits, calendar's jobs), away for a moment.
+    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
       logger.warn({ err: error, request_id: c.get("requestId") }, "database unavailable; answered 503");
       c.header("retry-after", String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
       return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "upstream_unavailable" }, 503);

@@ -9,12 +9,28 @@ export interface RedisOptions {
 }
 
 export function createRedis(options: RedisOptions): Redis {
-  return new Redis(options.url, {
+  const redis = new Redis(options.url, {
     keyPrefix: options.keyPrefix || undefined,
     maxRetriesPerRequest: options.forBullMQ ? null : 3,
     lazyConnect: false,
     enableReadyCheck: true,
   });
+  // While Redis is away ioredis reconnects by itself, and each command that fails says so to its
+  // caller (503 via isRedisUnavailable) and /readyz; without a listener ioredis would also print
+  // every failed connection attempt to stderr as a plain-text line.
+  redis.on("error", () => undefined);
+  return redis;
+}
+
+/**
+ * True when Redis could not serve a command: ioredis gave up on it while reconnecting
+ * (`MaxRetriesPerRequestError`, after `maxRetriesPerRequest` attempts), or the connection was
+ * closed under it. Such a failure passes (a Redis restart); the request may be tried again.
+ * Socket errors with a syscall (ECONNREFUSED …) are `isDatabaseUnavailable`'s already.
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === "MaxRetriesPerRequestError" || error.message === "Connection is closed.";
 }
 
 export async function pingRedis(redis: Redis): Promise<void> {
