@@ -68,7 +68,8 @@ function client(ctx: FlowContext, record: FlowRecord) {
       });
     } catch (error) {
       const isHang = error instanceof Error && error.name === "TimeoutError";
-      record.failures.push({ step, status: null, code: null, isHang });
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      record.failures.push({ step, status: null, code: null, isHang, cause: cause?.code ?? cause?.message ?? String((error as Error).message) });
       return { status: null, body: null };
     }
     const text = await answer.text().catch(() => "");

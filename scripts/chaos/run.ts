@@ -275,8 +275,11 @@ try {
   const incomplete = flows.filter((flow) => !flow.isCompleted);
   console.log(`\nFlows: ${flows.length} (${flows.length - incomplete.length} completed, ${incomplete.length} incomplete)`);
   const failures = flows.flatMap((flow) => flow.failures);
-  const byStatus = Map.groupBy(failures, (f) => (f.isHang ? "hang" : f.status === null ? "no answer" : `${f.status} ${f.code ?? "(not the JSON error shape)"}`));
+  const byStatus = Map.groupBy(failures, (f) => (f.isHang ? "hang" : f.status === null ? `no answer (${f.cause ?? "?"})` : `${f.status} ${f.code ?? "(not the JSON error shape)"}`));
   console.log(`Failed calls during faults: ${failures.length}${failures.length ? ` — ${[...byStatus].map(([key, list]) => `${key}: ${list.length}`).join(", ")}` : ""}`);
+  // Where the calls without an answer were (a step, and what the network said), to trace them.
+  const unanswered = Map.groupBy(failures.filter((f) => f.status === null && !f.isHang), (f) => `${f.step}: ${f.cause ?? "?"}`);
+  for (const [where, list] of unanswered) console.log(`  no answer at ${where}: ${list.length}`);
   const signIns = flows.reduce((sum, flow) => sum + (flow.signIns ?? 0), 0);
   if (signIns > 0) console.log(`Signed out mid-flow (session gone, signed in again): ${signIns} time(s) in ${flows.filter((flow) => flow.signIns).length} flow(s)`);
   console.log(`Stuck after quiet: ${stuck.total === 0 ? "nothing" : ""}`);

@@ -28,6 +28,8 @@ export interface CallFailure {
   code: string | null;
   /** No answer within the client's timeout. */
   isHang: boolean;
+  /** No answer: what the network said instead (undici's cause code, such as UND_ERR_SOCKET). */
+  cause?: string;
 }
 
 export interface FlowRecord {
