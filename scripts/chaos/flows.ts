@@ -136,10 +136,12 @@ async function newUser(ctx: FlowContext, record: FlowRecord, label: string): Pro
       if (answer.status === 204) return user;
       // Said in the flow's failures, so a calendar that keeps refusing is visible in the report.
       const body = (await answer.json().catch(() => null)) as { code?: unknown } | null;
-      record.failures.push({ step: "store Google tokens", status: answer.status, code: typeof body?.code === "string" ? body.code : null, isHang: false });
+      record.failures.push({ step: "store Google tokens", status: answer.status, code: typeof body?.code === "string" ? body.code : null, isHang: false, isDirect: true });
     } catch (error) {
-      // calendar down: try again
-      record.failures.push({ step: "store Google tokens", status: null, code: null, isHang: error instanceof Error && error.name === "TimeoutError" });
+      // calendar down (killed: connection refused): try again, as the BFF's sign-in would log and go on
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const isHang = error instanceof Error && error.name === "TimeoutError";
+      record.failures.push({ step: "store Google tokens", status: null, code: null, isHang, isDirect: true, cause: cause?.code ?? cause?.message ?? String((error as Error).message) });
     }
     await pause("storing Google tokens");
   }

@@ -274,9 +274,14 @@ try {
   }
   const incomplete = flows.filter((flow) => !flow.isCompleted);
   console.log(`\nFlows: ${flows.length} (${flows.length - incomplete.length} completed, ${incomplete.length} incomplete)`);
-  const failures = flows.flatMap((flow) => flow.failures);
+  const failures = flows.flatMap((flow) => flow.failures.filter((failure) => !failure.isDirect));
+  const direct = flows.flatMap((flow) => flow.failures.filter((failure) => failure.isDirect));
   const byStatus = Map.groupBy(failures, (f) => (f.isHang ? "hang" : f.status === null ? `no answer (${f.cause ?? "?"})` : `${f.status} ${f.code ?? "(not the JSON error shape)"}`));
   console.log(`Failed calls during faults: ${failures.length}${failures.length ? ` — ${[...byStatus].map(([key, list]) => `${key}: ${list.length}`).join(", ")}` : ""}`);
+  if (direct.length > 0) {
+    const byAnswer = Map.groupBy(direct, (f) => (f.status === null ? `no answer (${f.cause ?? "?"})` : `${f.status} ${f.code ?? ""}`.trim()));
+    console.log(`Direct calls to services standing in for the BFF's own (not a person's requests): ${direct.length} failed — ${[...byAnswer].map(([key, list]) => `${key}: ${list.length}`).join(", ")}`);
+  }
   // Where the calls without an answer were (a step, and what the network said), to trace them.
   const unanswered = Map.groupBy(failures.filter((f) => f.status === null && !f.isHang), (f) => `${f.step}: ${f.cause ?? "?"}`);
   for (const [where, list] of unanswered) console.log(`  no answer at ${where}: ${list.length}`);

@@ -46,6 +46,15 @@ describe("the fault suite's counting", () => {
     expect(rows[0]).toMatchObject({ kind: "none", clearErrors: 0, unclearErrors: 2 });
   });
 
+  it("leaves the suite's own direct calls to services (standing in for the BFF's) out of the answers people got", () => {
+    const failures = [
+      { step: "store Google tokens", status: null, code: null, isHang: false, isDirect: true, cause: "ECONNREFUSED" },
+      { step: "accept", status: 503, code: "upstream_unavailable", isHang: false },
+    ];
+    const rows = tally([flow("f", 0, 1, { failures })], [], []);
+    expect(rows[0]).toMatchObject({ kind: "none", clearErrors: 1, unclearErrors: 0 });
+  });
+
   it("plans the asked-for faults in an order that one seed repeats", () => {
     const plan = faultPlan(seededRandom(42), { kills: 10, infraRestarts: 2, processes: ["events", "calendar"] });
     expect(plan).toHaveLength(16);

@@ -30,6 +30,12 @@ export interface CallFailure {
   isHang: boolean;
   /** No answer: what the network said instead (undici's cause code, such as UND_ERR_SOCKET). */
   cause?: string;
+  /**
+   * A call the suite makes straight to a service, standing in for the BFF's own (the Google tokens
+   * the BFF stores at sign-in), not a person's request through the BFF: reported apart, never as a
+   * clear or unclear answer to a user.
+   */
+  isDirect?: boolean;
 }
 
 export interface FlowRecord {
@@ -124,7 +130,8 @@ export function tally(flows: readonly FlowRecord[], effects: readonly EffectCoun
   for (const flow of flows) {
     const kinds = faultsOf(flow, faults);
     const verdicts = (effectsByFlow.get(flow.id) ?? []).map(verdictOf);
-    const unclear = flow.failures.filter(isUnclear).length;
+    const failures = flow.failures.filter((failure) => !failure.isDirect);
+    const unclear = failures.filter(isUnclear).length;
     for (const kind of kinds.length > 0 ? kinds : (["none"] as const)) {
       const row = rowOf(kind);
       row.flows++;
@@ -132,7 +139,7 @@ export function tally(flows: readonly FlowRecord[], effects: readonly EffectCoun
       row.lost += verdicts.filter((verdict) => verdict === "lost").length;
       row.duplicated += verdicts.filter((verdict) => verdict === "duplicated").length;
       row.unclearErrors += unclear;
-      row.clearErrors += flow.failures.length - unclear;
+      row.clearErrors += failures.length - unclear;
     }
   }
   return [...rows.values()].sort((a, b) => (a.kind === "none" ? -1 : b.kind === "none" ? 1 : a.kind.localeCompare(b.kind)));

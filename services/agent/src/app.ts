@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import OpenAI from "openai";
 import { createOutbox, ensureIndexes, type ServiceEnv, type ServiceModule, type ServiceModuleDeps } from "@amia/kit";
 import type { ModelConfig } from "./operations/chat.ts";
 import { outboxUsageRecorder } from "./events/ai-usage-recorded.ts";
@@ -34,8 +33,9 @@ export interface AgentOptions {
 export function createAgentService(options: AgentOptions) {
   return async ({ db, bus, logger, auth }: ServiceModuleDeps): Promise<ServiceModule> => {
     await ensureIndexes(db, { ...PROPOSALS_INDEXES, ...CONVERSATIONS_INDEXES });
+    // The SDK is loaded only with a model to call: offline, its code never takes memory (issue 14's idle target).
     const model: ModelConfig | undefined = options.openai.apiKey
-      ? { client: new OpenAI({ baseURL: options.openai.baseURL, apiKey: options.openai.apiKey, maxRetries: 1 }), model: options.openai.model }
+      ? { client: new (await import("openai")).default({ baseURL: options.openai.baseURL, apiKey: options.openai.apiKey, maxRetries: 1 }), model: options.openai.model }
       : undefined;
     if (!model) logger.info("no OPENAI_API_KEY: the assistant runs in offline mode");
     const urls = options.serviceUrls;
