@@ -75,4 +75,22 @@ describe("the assistant's reads of a window longer than a page", () => {
     expect(hisResult.items).toHaveLength(inWindow.size);
     expect(hisResult.items.filter((item) => item.role === "reviewer")).toHaveLength(ANAS_IN_WINDOW);
   }, 60_000);
+
+  // Runs after the counts above: it adds two series of Ana's.
+  it("lists a weekly series begun weeks before the window at its time that week, and not one that ended", async () => {
+    const series = async (title: string, start: string, recurrence: string) => {
+      const response = await ana.browser.json("POST", "/api/v1/event-requests", { title, start_date: at(start), end_date: at(start.replace("T09:30", "T10:00")), recurrence, approvers: [] });
+      expect(response.status).toBe(201);
+      return response.body.event_request.id as string;
+    };
+    const weekly = await series("Weekly planning", "2026-02-17T09:30", "FREQ=WEEKLY;BYDAY=TU");
+    const ended = await series("Daily check-in", "2026-02-02T09:30", "FREQ=DAILY;UNTIL=20260301");
+
+    const turn = await chat(ana, "What do I have next week?", { timezone: TZ });
+    const [result] = turn.results;
+    if (result?.kind !== "events") throw new Error(`expected an events result, got ${result?.kind}`);
+    expect(result.items.find((item) => item.id === weekly)).toMatchObject({ title: "Weekly planning", start_date: at("2026-03-17T09:30"), end_date: at("2026-03-17T10:00") });
+    expect(result.items.map((item) => item.id)).not.toContain(ended);
+    expect(turn.text).toContain("**Weekly planning** — ");
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_WORKING_HOURS, type TEventRequest } from "@amia/contracts";
-import { eventsBetween, freeBetween, MAX_REQUESTS_READ, mergeInStartOrder, myFreeTime } from "./reads.ts";
+import { eventsBetween, freeBetween, MAX_REQUESTS_READ, mergeInStartOrder, myFreeTime, occurrenceIn } from "./reads.ts";
 import { offlineTurn } from "./offline-assistant.ts";
 import { textOf, type TurnContext, type TurnPart } from "./turn.ts";
 
@@ -123,5 +123,38 @@ describe("the answer to a window with more requests than are read", () => {
   it("says it shows only the first ones, and how to see the rest", async () => {
     expect(await answer(MAX_REQUESTS_READ + 1)).toContain(`You have more event requests for next week than I can list at once; here are the first ${MAX_REQUESTS_READ}. Ask about a shorter stretch of time to see the rest`);
     expect(await answer(3)).toContain("You have 3 event requests for next week:");
+  });
+});
+
+describe("a request in a window", () => {
+  const lisbon = (dateTime: string) => ({ date_time: dateTime, time_zone: "Europe/Lisbon" });
+  // The week of Monday 30 November 2026 in Lisbon (UTC+0 in winter).
+  const week = { from: at("2026-11-30T00:00Z"), to: at("2026-12-07T00:00Z") };
+
+  it("is a series' occurrence in the window, however long before it the series began, on the series' clock", () => {
+    // Weekly on Tuesdays since September (summer time then: 09:30 is 08:30Z); 1 December is a Tuesday.
+    const weekly = { start_date: lisbon("2026-09-01T09:30"), end_date: lisbon("2026-09-01T10:00"), recurrence: "FREQ=WEEKLY;BYDAY=TU" };
+    expect(occurrenceIn(weekly, week.from, week.to)).toEqual({ start_date: lisbon("2026-12-01T09:30"), end_date: lisbon("2026-12-01T10:00") });
+    // All-day, three days a time, monthly on the 2nd: the whole stretch moves with it.
+    const monthly = { start_date: { date: "2026-10-02", time_zone: "Europe/Lisbon" }, end_date: { date: "2026-10-04", time_zone: "Europe/Lisbon" }, recurrence: "FREQ=MONTHLY" };
+    expect(occurrenceIn(monthly, week.from, week.to)).toEqual({ start_date: { date: "2026-12-02", time_zone: "Europe/Lisbon" }, end_date: { date: "2026-12-04", time_zone: "Europe/Lisbon" } });
+  });
+
+  it("is nothing for a series that ended before, or has no day in the window, and a one-off's own dates when it overlaps", () => {
+    expect(occurrenceIn({ start_date: lisbon("2026-09-01T09:30"), end_date: lisbon("2026-09-01T10:00"), recurrence: "FREQ=DAILY;UNTIL=20261129" }, week.from, week.to)).toBeNull();
+    expect(occurrenceIn({ start_date: lisbon("2026-11-10T09:30"), end_date: lisbon("2026-11-10T10:00"), recurrence: "FREQ=MONTHLY" }, week.from, week.to)).toBeNull();
+    const overnight = { start_date: lisbon("2026-11-29T22:00"), end_date: lisbon("2026-11-30T01:00"), recurrence: null };
+    expect(occurrenceIn(overnight, week.from, week.to)).toEqual({ start_date: overnight.start_date, end_date: overnight.end_date });
+    expect(occurrenceIn({ ...overnight, end_date: lisbon("2026-11-29T23:00") }, week.from, week.to)).toBeNull();
+  });
+
+  it("lists a weekly meeting begun a month ago in this week's answer, at this week's time, in the order things happen", async () => {
+    const weekly = { ...requestAt("weekly", 0), title: "Weekly planning", start_date: { date_time: "2026-04-07T09:30", time_zone: "UTC" }, end_date: { date_time: "2026-04-07T10:00", time_zone: "UTC" }, recurrence: "FREQ=WEEKLY;BYDAY=TU" } as TEventRequest;
+    const { ctx, calls } = contextWith([requestAt("monday", 8 * 60), weekly]);
+    const read = await eventsBetween(ctx, at("2026-05-04T00:00Z"), at("2026-05-11T00:00Z"));
+    expect(read.items.map((item) => [item.id, item.start_date.date_time])).toEqual([["monday", "2026-05-04T08:00"], ["weekly", "2026-05-05T09:30"]]);
+    // Asked of the events service as an overlap: started by the window's end, not ended before its start.
+    const asked = new URL(calls[0]!, "http://events").searchParams;
+    expect([asked.get("end_date_from"), asked.get("start_date_to")]).toEqual(["2026-05-04T00:00:00.000Z", "2026-05-10T23:59:59.999Z"]);
   });
 });

@@ -1,7 +1,10 @@
 import {
   DEFAULT_WORKING_HOURS,
   eventDateToEpochMs,
+  lastEndMs,
   MAX_TAKE,
+  nextOccurrences,
+  parseRecurrence,
   WEEKDAYS,
   ZAvailabilityResponseSchema,
   zonedTimeToEpochMs,
@@ -85,17 +88,61 @@ export function mergeInStartOrder(reads: readonly RoleRead[], limit = MAX_REQUES
   return { entries: all.slice(0, limit), isComplete: reads.every((read) => read.isComplete) && all.length <= limit };
 }
 
+/** A calendar day as `YYYY-MM-DD`. */
+const isoDay = (day: { year: number; month: number; day: number }) => `${String(day.year).padStart(4, "0")}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
+/** An instant as a local `YYYY-MM-DDTHH:mm` on `timeZone`'s clock. */
+const localDateTime = (epochMs: number, timeZone: string) => {
+  const clock = wallClockAt(epochMs, timeZone);
+  return `${isoDay(clock)}T${String(clock.hour).padStart(2, "0")}:${String(clock.minute).padStart(2, "0")}`;
+};
+
 /**
- * The user's event requests (theirs and those they review) starting inside [from, to), in start
- * order; `isComplete` false when there were more than `MAX_REQUESTS_READ` (the first ones shown).
+ * Where a request falls in [from, to): its own dates when it does not repeat and touches the
+ * window; for a series, its first occurrence that touches the window (on the series' own clock,
+ * as long as the first); null when nothing of it does. A weekly meeting begun a month ago is in
+ * this week's answer, at this week's time. Pure.
+ */
+export function occurrenceIn(request: Pick<TEventRequest, "start_date" | "end_date" | "recurrence">, from: number, to: number): Pick<TEventRequest, "start_date" | "end_date"> | null {
+  const startMs = eventDateToEpochMs(request.start_date);
+  // The first occurrence's end (an all-day end day is inclusive): lastEndMs of a one-off.
+  const endMs = lastEndMs(null, request.start_date, request.end_date)!;
+  const rule = request.recurrence ? parseRecurrence(request.recurrence) : null;
+  if (!rule?.ok) return startMs < to && endMs > from ? { start_date: request.start_date, end_date: request.end_date } : null;
+  const lengthMs = endMs - startMs;
+  const [first] = nextOccurrences(rule.rule, request.start_date, { fromMs: from - lengthMs + 1, limit: 1 });
+  if (first === undefined || first >= to) return null;
+  if (first === startMs) return { start_date: request.start_date, end_date: request.end_date };
+  const { start_date: start, end_date: end } = request;
+  if (start.date !== undefined && end.date !== undefined) {
+    const spanDays = Math.round((Date.parse(`${end.date}T00:00:00Z`) - Date.parse(`${start.date}T00:00:00Z`)) / 86_400_000);
+    const day = wallClockAt(first, start.time_zone);
+    return { start_date: { date: isoDay(day), time_zone: start.time_zone }, end_date: { date: isoDay(addDays(day, spanDays)), time_zone: end.time_zone } };
+  }
+  return {
+    start_date: { date_time: localDateTime(first, start.time_zone), time_zone: start.time_zone },
+    end_date: { date_time: localDateTime(first + lengthMs, end.time_zone), time_zone: end.time_zone },
+  };
+}
+
+/**
+ * The user's event requests (theirs and those they review) happening inside [from, to) — a
+ * series by its first occurrence there, however long before the window it began — in the order
+ * they happen; `isComplete` false when there were more than `MAX_REQUESTS_READ` (the first ones
+ * shown). `requests` are the requests themselves, in their own start order.
  */
 export async function eventsBetween(ctx: TurnContext, from: number, to: number): Promise<{ items: TAssistantEventItem[]; requests: TEventRequest[]; isComplete: boolean }> {
-  const window = `start_date_from=${encodeURIComponent(new Date(from).toISOString())}&start_date_to=${encodeURIComponent(new Date(to - 1).toISOString())}`;
+  // What overlaps the window: started by its end, and not ended for good before its start.
+  const window = `end_date_from=${encodeURIComponent(new Date(from).toISOString())}&start_date_to=${encodeURIComponent(new Date(to - 1).toISOString())}`;
   const reads = await Promise.all((["creator", "reviewer"] as const).map(async (role) => ({ role, ...(await readInStartOrder(ctx, `role=${role}&${window}`)) })));
   const { entries, isComplete } = mergeInStartOrder(reads);
+  const happening = entries.flatMap(({ request, role }) => {
+    const when = occurrenceIn(request, from, to);
+    return when ? [{ request, role, when, atMs: eventDateToEpochMs(when.start_date) }] : [];
+  });
+  happening.sort((a, b) => a.atMs - b.atMs);
   return {
     requests: entries.map(({ request }) => request),
-    items: entries.map(({ request, role }) => ({ id: request.id, title: request.title, start_date: request.start_date, end_date: request.end_date, status: request.status, role })),
+    items: happening.map(({ request, role, when }) => ({ id: request.id, title: request.title, start_date: when.start_date, end_date: when.end_date, status: request.status, role })),
     isComplete,
   };
 }
