@@ -19,7 +19,7 @@ import {
   type TWorkingHours,
 } from "@amia/contracts";
 import { addDays, isoWeekday } from "../domain/time-window.ts";
-import { wallClockAt } from "../domain/schedule-parser.ts";
+import { formatDate, formatDateTime, wallClockAt } from "../domain/schedule-parser.ts";
 import type { TurnContext } from "./turn.ts";
 
 /*
@@ -88,14 +88,6 @@ export function mergeInStartOrder(reads: readonly RoleRead[], limit = MAX_REQUES
   return { entries: all.slice(0, limit), isComplete: reads.every((read) => read.isComplete) && all.length <= limit };
 }
 
-/** A calendar day as `YYYY-MM-DD`. */
-const isoDay = (day: { year: number; month: number; day: number }) => `${String(day.year).padStart(4, "0")}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
-/** An instant as a local `YYYY-MM-DDTHH:mm` on `timeZone`'s clock. */
-const localDateTime = (epochMs: number, timeZone: string) => {
-  const clock = wallClockAt(epochMs, timeZone);
-  return `${isoDay(clock)}T${String(clock.hour).padStart(2, "0")}:${String(clock.minute).padStart(2, "0")}`;
-};
-
 /**
  * Where a request falls in [from, to): its own dates when it does not repeat and touches the
  * window; for a series, its first occurrence that touches the window (on the series' own clock,
@@ -116,11 +108,11 @@ export function occurrenceIn(request: Pick<TEventRequest, "start_date" | "end_da
   if (start.date !== undefined && end.date !== undefined) {
     const spanDays = Math.round((Date.parse(`${end.date}T00:00:00Z`) - Date.parse(`${start.date}T00:00:00Z`)) / 86_400_000);
     const day = wallClockAt(first, start.time_zone);
-    return { start_date: { date: isoDay(day), time_zone: start.time_zone }, end_date: { date: isoDay(addDays(day, spanDays)), time_zone: end.time_zone } };
+    return { start_date: { date: formatDate(day), time_zone: start.time_zone }, end_date: { date: formatDate(addDays(day, spanDays)), time_zone: end.time_zone } };
   }
   return {
-    start_date: { date_time: localDateTime(first, start.time_zone), time_zone: start.time_zone },
-    end_date: { date_time: localDateTime(first + lengthMs, end.time_zone), time_zone: end.time_zone },
+    start_date: { date_time: formatDateTime(wallClockAt(first, start.time_zone)), time_zone: start.time_zone },
+    end_date: { date_time: formatDateTime(wallClockAt(first + lengthMs, end.time_zone)), time_zone: end.time_zone },
   };
 }
 
