@@ -30,7 +30,7 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
     type: "function",
     function: {
       name: "list_events",
-      description: "The user's event requests (their own and those they review) starting between two instants.",
+      description: "The user's event requests (their own and those they review) happening between two instants (a repeating one at its first occurrence there).",
       parameters: { type: "object", properties: range, required: ["time_min", "time_max"] },
     },
   },
