@@ -1,3 +1,4 @@
+import { flushCompileCache } from "node:module";
 import { ConfigError, createBus, createLogger, createRedis, runService, startTelemetry } from "@amia/kit";
 import { createBff } from "./app.ts";
 import { loadInternalKeys } from "./auth/internal-keys.ts";
@@ -42,6 +43,9 @@ const running = await runService({
 // After the server listens, without waiting: the live-notification consumer joins its group in
 // the background (retrying while the broker is away); everything else answers meanwhile.
 void bff.start();
+// Node writes its compile cache (NODE_COMPILE_CACHE) only at a clean exit; a crashed BFF's next
+// start would compile everything again (the kit's bootService does the same for each service).
+flushCompileCache();
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

@@ -156,6 +156,8 @@ describe("deploy/docker/Dockerfile: the Node processes' image (stage `service`)"
     expect(healthcheck?.text).toMatch(/CMD .*'http:\/\/127\.0\.0\.1:' \+ process\.env\.PORT \+ '\/healthz'/);
     expect(service.instructions.find(({ keyword }) => keyword === "ENV")?.text).toContain("PORT=${PORT}");
     expect(service.instructions.find(({ keyword }) => keyword === "ENV")?.text).toContain("NODE_OPTIONS=${NODE_OPTIONS}");
+    // A restarted container reuses the compiled code its previous run flushed (kit's bootService).
+    expect(service.instructions.find(({ keyword }) => keyword === "ENV")?.text).toContain("NODE_COMPILE_CACHE=/tmp/");
   });
 });
 

@@ -370,7 +370,7 @@ export const EXAMPLE_SECRET_VALUES: Readonly<Record<string, string>> = {
 };
 
 /** Set for the runtime, not read by the process's schema. */
-const RUNTIME_VARIABLES = new Set(["NODE_OPTIONS"]);
+export const RUNTIME_VARIABLES: ReadonlySet<string> = new Set(["NODE_OPTIONS", "NODE_COMPILE_CACHE"]);
 
 /**
  * Each Node process's environment as a rendered overlay gives it (its ConfigMaps, values, and
