@@ -63,6 +63,16 @@ describe("createOnce", () => {
     expect(store.docs.size).toBe(1);
   });
 
+  it("answers a twin whose effect a rule saw first (a refusal such as 409 'already pending') with the twin", async () => {
+    const twin: Doc = { _id: keyed!.id, title: "Soup", idempotency_fingerprint: keyed!.fingerprint };
+    let looks = 0;
+    const refused = Object.assign(new Error("A relationship request is already pending"), { code: "conflict", status: 409 });
+    const answer = await createOnce(keyed, { find: async () => (++looks === 1 ? null : twin), create: async (): Promise<Doc> => Promise.reject(refused), replay: (doc: Doc) => doc });
+    expect(answer).toBe(twin);
+    // Without a twin stored, the refusal stands.
+    await expect(createOnce(keyed, { find: async () => null, create: async (): Promise<Doc> => Promise.reject(refused), replay: (doc: Doc) => doc })).rejects.toBe(refused);
+  });
+
   it("answers a twin that won the insert, reported as a lost write (WRITE_CONFLICT), with the twin", async () => {
     const twin: Doc = { _id: keyed!.id, title: "Soup", idempotency_fingerprint: keyed!.fingerprint };
     let looks = 0;

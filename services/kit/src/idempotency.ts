@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import { IDEMPOTENCY_KEY_HEADER, ZIdempotencyKeySchema } from "@amia/contracts";
 import { AppError } from "./errors.ts";
 import { assertBeforeDeadline } from "./http/deadline.ts";
-import { isDuplicateKeyError } from "./mongo/connect.ts";
 import { WRITE_CONFLICT } from "./retry-on-conflict.ts";
 
 /**
@@ -107,8 +106,11 @@ export async function createOnce<TStored extends WithIdempotency, TResult>(keyed
   try {
     result = await steps.create(keyed?.id ?? randomUUID(), keyed?.fingerprint);
   } catch (error) {
-    if (keyed && isDuplicateKeyError(error)) {
-      const twin = await steps.find(keyed.id);
+    // A twin with this key may have been stored meanwhile. Then whatever stopped this attempt — the
+    // unique id, or a rule that already saw the twin's effect ("a request is already pending") —
+    // the answer is the twin's, as if this call had come after it.
+    if (keyed) {
+      const twin = await steps.find(keyed.id).catch(() => null);
       if (twin) return answerFor(twin);
     }
     throw error;
