@@ -62,7 +62,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     child = spawn(nodeBinary(), ["scripts/start.ts", "--no-infra"], {
       cwd: REPO_ROOT,
-      env: { ...appEnv(), ...infraEnv(infra), FORCE_COLOR: "0", NO_COLOR: "1" },
+      // Every test browser signs in from 127.0.0.1, some 40 people a run, faster than a real
+      // address would: the per-address sign-in limit (20 a minute) is for people, and its own
+      // integration test (bff/src/guards.int.test.ts) shows it; here it would refuse the suite.
+      env: { ...appEnv(), ...infraEnv(infra), RATE_LIMIT_LOGIN_PER_MINUTE: "1000", FORCE_COLOR: "0", NO_COLOR: "1" },
       stdio: ["ignore", fd, fd],
       // Its own process group, so stop() can signal the supervisor and every process under it.
       detached: true,
