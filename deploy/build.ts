@@ -39,6 +39,10 @@ export async function buildProcess(spec: Pick<ProcessSpec, "dir" | "args">, root
     input: { main: join(root, spec.dir, spec.args[0]!) },
     platform: "node",
     external: isExternal,
+    // A package whose exports go unused is not imported at all (every service's bundle imported
+    // bullmq for the kit's job helpers that only calendar calls): a package is never imported for
+    // its side effects alone here, and each one loaded costs idle memory (issue 14).
+    treeshake: { moduleSideEffects: "no-external" },
     logLevel: "warn",
     // An unresolved import is a broken build, not a warning.
     onLog(level, log, handler) {

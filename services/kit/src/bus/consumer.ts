@@ -280,13 +280,12 @@ function startable(options: StartableOptions): BusConsumer {
   };
 }
 
-// kafkajs is CommonJS and adds its error classes to its exports in a way Node's ESM loader
-// cannot see as named exports: read it from the default export.
-const { KafkaJSError } = kafkajs;
-
 /** Thrown out of a handler's retry loop on stop; a KafkaJSError, so kafkajs does not log it as a handler failure. */
 function consumerStopping(): Error {
-  return new KafkaJSError("consumer stopping; the message stays uncommitted", { retriable: false });
+  // kafkajs is CommonJS and adds its error classes to its exports in a way Node's ESM loader
+  // cannot see as named exports: read from the default export, here, so that a process that
+  // consumes nothing (the web server) does not load kafkajs for this module.
+  return new kafkajs.KafkaJSError("consumer stopping; the message stays uncommitted", { retriable: false });
 }
 
 /** Runs `work`, heartbeating meanwhile, so a handler slower than the session timeout keeps its partitions. */

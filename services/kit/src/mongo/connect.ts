@@ -1,14 +1,4 @@
-import {
-  MongoClient,
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoServerClosedError,
-  MongoServerError,
-  MongoServerSelectionError,
-  MongoTopologyClosedError,
-  type Db,
-  type IndexDescription,
-} from "mongodb";
+import { MongoClient, type Db, type IndexDescription } from "mongodb";
 import type { Logger } from "pino";
 
 export interface MongoConnection {
@@ -127,6 +117,27 @@ const UNAVAILABLE_SERVER_CODES = new Set([
   13436, // NotPrimaryOrSecondary
 ]);
 
+/**
+ * The driver's classes (and their subclasses, MongoNetworkTimeoutError among them) for a database
+ * that could not be reached or could not serve.
+ */
+const UNAVAILABLE_ERROR_CLASSES = ["MongoServerSelectionError", "MongoNetworkError", "MongoTopologyClosedError", "MongoServerClosedError", "MongoNotConnectedError"];
+
+/**
+ * The class names along an error's prototype chain: `instanceof` by name, so this check does not
+ * import the driver, and a process without a database (the BFF) never loads it (issue 14: idle
+ * memory). Every service's error handler runs it.
+ */
+function errorClasses(value: unknown): Set<string> {
+  const names = new Set<string>();
+  if (typeof value !== "object" || value === null) return names;
+  for (let proto: unknown = Object.getPrototypeOf(value); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
+    if (typeof name === "string") names.add(name);
+  }
+  return names;
+}
+
 /** Node's socket error codes for a peer that refused, went away or went silent. */
 const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
 
@@ -140,16 +151,10 @@ const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if (
-      current instanceof MongoServerSelectionError ||
-      current instanceof MongoNetworkError ||
-      current instanceof MongoTopologyClosedError ||
-      current instanceof MongoServerClosedError ||
-      current instanceof MongoNotConnectedError
-    ) {
-      return true;
-    }
-    if (current instanceof MongoServerError && typeof current.code === "number" && UNAVAILABLE_SERVER_CODES.has(current.code)) return true;
+    const classes = errorClasses(current);
+    if (UNAVAILABLE_ERROR_CLASSES.some((name) => classes.has(name))) return true;
+    const serverCode = (current as { code?: unknown }).code;
+    if (classes.has("MongoServerError") && typeof serverCode === "number" && UNAVAILABLE_SERVER_CODES.has(serverCode)) return true;
     const { code, syscall } = current as { code?: unknown; syscall?: unknown };
     if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code) && (syscall !== undefined || code === "EPIPE")) return true;
   }

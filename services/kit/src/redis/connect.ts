@@ -1,4 +1,12 @@
-import { Redis } from "ioredis";
+import { createRequire } from "node:module";
+import type { Redis } from "ioredis";
+
+/**
+ * ioredis, loaded by the first `createRedis`: the kit's error handler and readiness name Redis in
+ * every service, but only the BFF and calendar connect to one, and the others never load the
+ * client (some megabytes of idle memory each; issue 14: at most 120 MB RSS per service).
+ */
+const loadIoredis = () => createRequire(import.meta.url)("ioredis") as typeof import("ioredis");
 
 export interface RedisOptions {
   url: string;
@@ -9,7 +17,7 @@ export interface RedisOptions {
 }
 
 export function createRedis(options: RedisOptions): Redis {
-  const redis = new Redis(options.url, {
+  const redis = new (loadIoredis().Redis)(options.url, {
     keyPrefix: options.keyPrefix || undefined,
     maxRetriesPerRequest: options.forBullMQ ? null : 3,
     lazyConnect: false,
