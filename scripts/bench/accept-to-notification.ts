@@ -15,8 +15,9 @@ import { createTestHarness, type MountedService, type TestInfra } from "@amia/ki
 import { createIdentityService } from "../../services/identity/src/app.ts";
 import { createRelationshipsService } from "../../services/relationships/src/app.ts";
 import { createNotificationsService } from "../../services/notifications/src/app.ts";
+import { numberOption } from "./options.ts";
 
-const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 0) || 200;
+const runs = numberOption("runs", 200);
 const POLL_MS = 1;
 const infra: TestInfra = {
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? "127.0.0.1:9092").split(","),

@@ -25,8 +25,9 @@ import { createEventRequestsStore } from "../../services/events/src/store/event-
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../bff/src/security/csrf.ts";
 import { loadHttp, loadInProcess, printHeader, printRow } from "./load.ts";
 import { startStack } from "./stack.ts";
+import { numberOption } from "./options.ts";
 
-const seconds = Number(process.argv[process.argv.indexOf("--seconds") + 1] || 0) || 10;
+const seconds = numberOption("seconds", 10);
 const CONNECTIONS = 50;
 const PAGE = "/api/v1/event-requests/with-approvals?take=10";
 

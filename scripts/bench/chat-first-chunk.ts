@@ -34,16 +34,17 @@ import { createUsageService } from "../../services/usage/src/app.ts";
 import { AGENT_ON_BEHALF_OF } from "../../bff/src/routes/catalogue.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../bff/src/security/csrf.ts";
 import { traceChatStages } from "./chat-stages.ts";
+import { numberOption } from "./options.ts";
 import { startStack } from "./stack.ts";
 
-const chats = Number(process.argv[process.argv.indexOf("--chats") + 1] || 0) || 100;
+const chats = numberOption("chats", 100);
 const WARM_UP = 5;
 /**
  * `--pause <ms>` before each timed chat: the previous chat's bookkeeping (its stored turn, its
  * usage billed through Kafka by the usage service) is done by then, as between one person's
  * messages, instead of running on these 2 cores during the next chat's timing.
  */
-const pauseMs = process.argv.includes("--pause") ? Number(process.argv[process.argv.indexOf("--pause") + 1]) || 0 : 0;
+const pauseMs = numberOption("pause", 0);
 
 /** ms from the call until the first body bytes carrying text, then reads the stream to its end. */
 async function firstChunkMs(send: () => Promise<Response>, hasText: (text: string) => boolean): Promise<number> {

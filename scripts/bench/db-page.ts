@@ -12,11 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { MongoClient } from "mongodb";
-
-function flag(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1] : undefined;
-}
+import { flag } from "./options.ts";
 
 const sizes = (flag("sizes") ?? "10,1000,5000,20000").split(",").map(Number);
 const runs = Number(flag("runs") ?? 20);

@@ -19,8 +19,9 @@ import { createProposer } from "../../services/agent/src/operations/propose.ts";
 import type { TurnContext, TurnPart } from "../../services/agent/src/operations/turn.ts";
 import { createProposalsStore } from "../../services/agent/src/store/proposals-store.ts";
 import type { UserServices } from "../../services/agent/src/tools/user-services.ts";
+import { numberOption } from "./options.ts";
 
-const turns = Number(process.argv[process.argv.indexOf("--turns") + 1] || 0) || 200;
+const turns = numberOption("turns", 200);
 const WARM_UP = 20;
 const MESSAGE = "Lunch with Bruno Friday at 1pm at Joe's";
 

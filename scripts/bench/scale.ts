@@ -19,8 +19,9 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../bff/src/security/csrf.ts";
 import { pairKey } from "../../services/relationships/src/domain/pair-keys.ts";
 import { loadHttp } from "./load.ts";
 import { startStack, type Stack } from "./stack.ts";
+import { numberOption } from "./options.ts";
 
-const seconds = Number(process.argv[process.argv.indexOf("--seconds") + 1] || 0) || 5;
+const seconds = numberOption("seconds", 5);
 const CONNECTIONS = 10;
 const FULL = { users: 10_000, eventRequests: 100_000, notifications: 200_000, relationships: 50_000 };
 const SMALL = 1_000;
