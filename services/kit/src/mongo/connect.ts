@@ -153,9 +153,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const classes = errorClasses(current);
     if (UNAVAILABLE_ERROR_CLASSES.some((name) => classes.has(name))) return true;
-    const serverCode = (current as { code?: unknown }).code;
-    if (classes.has("MongoServerError") && typeof serverCode === "number" && UNAVAILABLE_SERVER_CODES.has(serverCode)) return true;
     const { code, syscall } = current as { code?: unknown; syscall?: unknown };
+    if (classes.has("MongoServerError") && typeof code === "number" && UNAVAILABLE_SERVER_CODES.has(code)) return true;
     if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code) && (syscall !== undefined || code === "EPIPE")) return true;
   }
   return false;

@@ -2,9 +2,10 @@ import { createRequire } from "node:module";
 import type { Redis } from "ioredis";
 
 /**
- * ioredis, loaded by the first `createRedis`: the kit's error handler and readiness name Redis in
- * every service, but only the BFF and calendar connect to one, and the others never load the
- * client (some megabytes of idle memory each; issue 14: at most 120 MB RSS per service).
+ * ioredis, loaded by the first `createRedis`: every service's bundle holds `createRedis` (the
+ * kit's bootService calls it when REDIS_URL is set), but only the BFF and calendar connect to a
+ * Redis, and the others never load the client (some megabytes of idle memory each; issue 14: at
+ * most 120 MB RSS per service).
  */
 const loadIoredis = () => createRequire(import.meta.url)("ioredis") as typeof import("ioredis");
 
